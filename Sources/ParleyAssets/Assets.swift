@@ -1,0 +1,2 @@
+import Foundation
+public enum Assets { public static var bundle: Bundle { Bundle.module } }
