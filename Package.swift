@@ -4,6 +4,15 @@ import PackageDescription
 /// Every Swift target builds with the same strict settings: Swift 6 language mode, warnings as errors.
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 
+/// ParleyAssets sits at the package root so that Templates/, Public/ and Samples/ stay top-level
+/// folders; everything else under the root is excluded from it.
+let assetExcludes = [
+    "Package.swift", "README.md", "ARCHITECTURE.md", "Makefile", "Tests", "Benchmarks", "docs", "scripts",
+    "Sources/CGetopt", "Sources/CLibXML2", "Sources/ParleyModel", "Sources/ParleyDiffing", "Sources/ParleyHTML",
+    "Sources/ParleyLayout", "Sources/ParleyImport", "Sources/ParleyRender", "Sources/ParleyCLI", "Sources/parley",
+    "Sources/ParleyAssets/README.md",
+]
+
 let package = Package(
     name: "Parley",
     platforms: [.macOS(.v15)],
@@ -23,13 +32,13 @@ let package = Package(
         .target(name: "ParleyDiffing", swiftSettings: strict),
         // Layer 1: HTML (sole importer of libxml2), layout, importers.
         .target(name: "ParleyHTML", dependencies: ["CLibXML2"], swiftSettings: strict),
-        .target(name: "ParleyLayout", dependencies: ["ParleyModel", "ParleyDiffing"], swiftSettings: strict),
+        .target(name: "ParleyLayout", dependencies: ["ParleyModel"], swiftSettings: strict),
         .target(name: "ParleyImport", dependencies: ["ParleyModel"], swiftSettings: strict),
         // Layer 2: templates and pages; the built-in assets.
         .target(
             name: "ParleyAssets",
             path: ".",
-            exclude: ["Sources/ParleyAssets/README.md"],
+            exclude: assetExcludes,
             sources: ["Sources/ParleyAssets"],
             resources: [.copy("Templates"), .copy("Public"), .copy("Samples")],
             swiftSettings: strict

@@ -1,1 +1,4 @@
-print("hi")
+import Foundation
+import ParleyCLI
+
+exit(ParleyCommand.run(Array(CommandLine.arguments.dropFirst())))

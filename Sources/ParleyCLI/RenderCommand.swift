@@ -1,0 +1,80 @@
+import Foundation
+import ParleyAssets
+import ParleyImport
+import ParleyLayout
+import ParleyModel
+import ParleyRender
+
+/// `parley render`: reads inputs, merges them and writes a static archive.
+struct RenderCommand {
+    static let flags: [OptionParser.Flag] = [
+        .init(name: "output", short: "o", takesValue: true), .init(name: "sample", short: nil, takesValue: false),
+        .init(name: "timezone", short: nil, takesValue: true), .init(name: "messages-per-page", short: nil, takesValue: true),
+        .init(name: "templates", short: nil, takesValue: true), .init(name: "quiet", short: "q", takesValue: false),
+        .init(name: "help", short: "h", takesValue: false),
+    ]
+
+    func run(_ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream) throws(CommandFailure) {
+        let parsed = try OptionParser(flags: Self.flags).parse(arguments)
+        if parsed.has("help") {
+            print(HelpText.render, terminator: "", to: &output)
+            return
+        }
+        let options = try archiveOptions(parsed)
+        guard let outputPath = parsed.value("output") else { throw CommandFailure(.usage, "render needs -o DIR; see 'parley render --help'") }
+        var inputs = parsed.operands
+        if parsed.has("sample") { inputs.insert(Assets.sampleTranscript.path, at: 0) }
+        guard !inputs.isEmpty else { throw CommandFailure(.usage, "render needs an INPUT file or --sample; see 'parley render --help'") }
+        var results: [ImportResult] = []
+        for input in inputs {
+            do {
+                results.append(try TranscriptReader().read(contentsOf: input))
+            } catch {
+                throw CommandFailure(Self.exitCode(for: error), error.description)
+            }
+        }
+        let (transcript, diagnostics) = TranscriptMerger.merge(results)
+        for diagnostic in diagnostics { print("parley: warning: \(diagnostic)", to: &errors) }
+        let summary: ArchiveSummary
+        do {
+            summary = try ArchiveWriter(options: options).write(transcript, to: URL(fileURLWithPath: outputPath))
+        } catch {
+            throw CommandFailure(Self.exitCode(for: error), error.description)
+        }
+        if !parsed.has("quiet") {
+            print("Rendered \(summary.messages) messages in \(summary.channels) channels to \(summary.pages) pages.", to: &output)
+            print("Open \(summary.indexPath)", to: &output)
+        }
+    }
+
+    private func archiveOptions(_ parsed: OptionParser.Result) throws(CommandFailure) -> ArchiveOptions {
+        var options = ArchiveOptions()
+        if let name = parsed.value("timezone") {
+            guard let clock = ZoneClock(identifier: name) else {
+                throw CommandFailure(.usage, "--timezone: unknown time zone '\(name)'; expected an IANA name such as Europe/Berlin")
+            }
+            options.clock = clock
+        }
+        if let text = parsed.value("messages-per-page") {
+            guard let count = Int(text), count > 0 else {
+                throw CommandFailure(.usage, "--messages-per-page: expected a whole number above 0, got '\(text)'")
+            }
+            options.messagesPerPage = count
+        }
+        options.templateOverrides = parsed.value("templates").map { URL(fileURLWithPath: $0, isDirectory: true) }
+        return options
+    }
+
+    static func exitCode(for error: ImportError) -> ExitCode {
+        if case .unreadable = error { return .noInput }
+        return .dataError
+    }
+
+    static func exitCode(for error: RenderError) -> ExitCode {
+        switch error {
+        case .template: return .dataError
+        case .cannotWrite: return .cannotCreate
+        case .cannotCopy: return .ioError
+        }
+    }
+}

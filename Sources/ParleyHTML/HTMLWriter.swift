@@ -1,0 +1,92 @@
+/// Writes HTML as UTF-8 bytes, escaping every value for the context it is written in.
+///
+/// This is Parley's one escaping layer. Text escapes `& < > " '`; attribute values are always
+/// double-quoted and escape the same set; URLs pass ``URLPolicy`` first. Element and attribute
+/// names are `StaticString`s, so no input can ever become markup.
+/// - Complexity: O(n) in the bytes written; values are scanned once.
+public struct HTMLWriter: Sendable {
+    /// The bytes written so far.
+    public private(set) var bytes: [UInt8] = []
+
+    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    /// Text content, escaped.
+    public mutating func text(_ value: String) {
+        var value = value
+        value.withUTF8 { escape($0) }
+    }
+
+    /// An already-safe fragment (from a template, the sanitizer or another writer).
+    public mutating func html(_ fragment: SafeHTML) { bytes.append(contentsOf: fragment.bytes) }
+
+    /// `<name attr="value" …>`. Attributes with a nil value are left out.
+    public mutating func open(_ name: StaticString, _ attributes: [(StaticString, AttributeValue?)] = []) {
+        bytes.append(0x3C)
+        appendStatic(name)
+        for (attribute, value) in attributes {
+            guard let value else { continue }
+            switch value {
+            case let .text(text): self.attribute(attribute, text)
+            case let .url(url):
+                if let safe = URLPolicy.sanitize(url) { self.attribute(attribute, safe) }
+            }
+        }
+        bytes.append(0x3E)
+    }
+
+    /// `</name>`.
+    public mutating func close(_ name: StaticString) {
+        bytes.append(contentsOf: [0x3C, 0x2F])
+        appendStatic(name)
+        bytes.append(0x3E)
+    }
+
+    /// The finished fragment.
+    public var fragment: SafeHTML { SafeHTML(trusted: bytes) }
+
+    mutating func attribute(_ name: StaticString, _ value: String) {
+        bytes.append(0x20)
+        appendStatic(name)
+        bytes.append(contentsOf: [0x3D, 0x22])
+        text(value)
+        bytes.append(0x22)
+    }
+
+    mutating func appendStatic(_ value: StaticString) {
+        value.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func appendRaw(_ value: [UInt8]) { bytes.append(contentsOf: value) }
+
+    mutating func escape(_ input: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        for index in 0..<input.count {
+            let replacement: [UInt8]
+            switch input[index] {
+            case 0x26: replacement = Self.amp
+            case 0x3C: replacement = Self.lt
+            case 0x3E: replacement = Self.gt
+            case 0x22: replacement = Self.quot
+            case 0x27: replacement = Self.apos
+            case 0x00: replacement = Self.replacementCharacter
+            default: continue
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<index]))
+            bytes.append(contentsOf: replacement)
+            start = index + 1
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<input.count]))
+    }
+
+    private static let amp = Array("&amp;".utf8), lt = Array("&lt;".utf8), gt = Array("&gt;".utf8)
+    private static let quot = Array("&quot;".utf8), apos = Array("&#39;".utf8)
+    private static let replacementCharacter = Array("\u{FFFD}".utf8)
+}
+
+/// A value for an attribute written by ``HTMLWriter/open(_:_:)``.
+public enum AttributeValue: Sendable, Hashable {
+    /// Plain text, escaped.
+    case text(String)
+    /// A URL: written only if ``URLPolicy`` allows it, else the attribute is left out.
+    case url(String)
+}

@@ -1,0 +1,108 @@
+import CLibXML2
+
+/// Accumulates ``Template`` parts while walking a libxml2 tree: static bytes are merged, slots
+/// are split out of text and attribute values.
+struct PartsBuilder {
+    let template: String
+    private var parts: [Template.Part] = []
+    private var pending = HTMLWriter()
+
+    init(template: String) { self.template = template }
+
+    mutating func walkSiblings(_ first: UnsafeMutablePointer<xmlNode>?) throws(TemplateError) {
+        var node = first
+        while let current = node {
+            try walk(current)
+            node = current.pointee.next
+        }
+    }
+
+    private mutating func walk(_ node: UnsafeMutablePointer<xmlNode>) throws(TemplateError) {
+        switch node.pointee.type {
+        case XML_ELEMENT_NODE: try element(node)
+        case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+            let text = LibXML.content(node)
+            if text.allSatisfy(\.isWhitespace), text.contains(where: \.isNewline) { return }
+            let parent = LibXML.string(node.pointee.parent?.pointee.name).lowercased()
+            if TemplateParser.rawTextElements.contains(parent) {
+                if text.contains("{{") { throw .slotInRawText(template: template, element: parent) }
+                pending.appendRaw(Array(text.utf8))
+            } else {
+                try appendText(Self.trimmingIndentation(text))
+            }
+        default: return
+        }
+    }
+
+    private mutating func element(_ node: UnsafeMutablePointer<xmlNode>) throws(TemplateError) {
+        let name = LibXML.string(node.pointee.name).lowercased()
+        pending.appendRaw(Array("<\(name)".utf8))
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            let attributeName = LibXML.string(current.pointee.name).lowercased()
+            let value = LibXML.content(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
+            try appendAttribute(attributeName, value)
+            attribute = current.pointee.next
+        }
+        pending.appendRaw([0x3E])
+        try walkSiblings(node.pointee.children)
+        if !TemplateParser.voidElements.contains(name) { pending.appendRaw(Array("</\(name)>".utf8)) }
+    }
+
+    private mutating func appendAttribute(_ name: String, _ value: String) throws(TemplateError) {
+        let context: Template.Context = TemplateParser.urlAttributes.contains(name) ? .url : .attribute
+        let pieces = try SlotScanner.split(value, template: template)
+        if pieces.contains(where: { if case .slot(_, true) = $0 { return true } else { return false } }) {
+            throw .htmlSlotInAttribute(template: template, attribute: name)
+        }
+        if pieces.count == 1, case let .slot(slot, _) = pieces[0] {
+            flush()
+            parts.append(.optionalAttribute(name: Array(" \(name)=\"".utf8), slot: slot, context: context))
+            return
+        }
+        pending.appendRaw(Array(" \(name)=\"".utf8))
+        for piece in pieces {
+            switch piece {
+            case let .literal(text): pending.text(text)
+            case let .slot(slot, _):
+                flush()
+                parts.append(.slot(slot, context))
+            }
+        }
+        pending.appendRaw([0x22])
+    }
+
+    private mutating func appendText(_ text: String) throws(TemplateError) {
+        for piece in try SlotScanner.split(text, template: template) {
+            switch piece {
+            case let .literal(literal): pending.text(literal)
+            case let .slot(slot, isHTML):
+                flush()
+                parts.append(.slot(slot, isHTML ? .html : .text))
+            }
+        }
+    }
+
+    /// The text without leading or trailing whitespace runs that hold a line break (indentation).
+    static func trimmingIndentation(_ text: String) -> String {
+        var trimmed = Substring(text)
+        let leading = trimmed.prefix(while: \.isWhitespace)
+        if leading.contains(where: \.isNewline) { trimmed = trimmed.dropFirst(leading.count) }
+        let trailing = trimmed.reversed().prefix(while: \.isWhitespace)
+        if trailing.contains(where: \.isNewline) { trimmed = trimmed.dropLast(trailing.count) }
+        return String(trimmed)
+    }
+
+    mutating func appendStatic(_ text: String) { pending.appendRaw(Array(text.utf8)) }
+
+    private mutating func flush() {
+        guard !pending.bytes.isEmpty else { return }
+        parts.append(.bytes(pending.bytes))
+        pending = HTMLWriter()
+    }
+
+    mutating func finish() -> [Template.Part] {
+        flush()
+        return parts
+    }
+}

@@ -1,0 +1,103 @@
+/// An HTML template parsed once into static bytes and typed slots.
+///
+/// Slots are written in the template source as `{{name}}` (text, or an attribute value) and
+/// `{{{name}}}` (a ``SafeHTML`` fragment, in text position only). A slot's context — text,
+/// attribute, URL attribute (`href`, `src`, …) or HTML — comes from where it stands, and
+/// ``render(_:)`` writes each value for that context through ``HTMLWriter``. An attribute whose
+/// whole value is one slot is left out when the value is missing or empty.
+public struct Template: Sendable {
+    /// Where a slot stands, which decides how its value is written.
+    public enum Context: Hashable, Sendable {
+        case text, attribute, url, html
+    }
+
+    enum Part: Sendable {
+        case bytes([UInt8])
+        case slot(String, Context)
+        /// ` name="…"`, left out entirely when its only slot is empty.
+        case optionalAttribute(name: [UInt8], slot: String, context: Context)
+    }
+
+    /// The template's name (its file name), used in errors.
+    public let name: String
+    let parts: [Part]
+
+    init(name: String, parts: [Part]) {
+        self.name = name
+        self.parts = parts
+    }
+
+    /// The slots of the template with their contexts, in order of appearance.
+    public var slots: [(name: String, context: Context)] {
+        parts.compactMap {
+            switch $0 {
+            case .bytes: return nil
+            case let .slot(name, context), let .optionalAttribute(_, name, context): return (name, context)
+            }
+        }
+    }
+
+    /// Renders the template; slots without a value render empty.
+    /// - Complexity: O(output bytes).
+    public func render(_ values: [String: SlotValue]) -> SafeHTML {
+        var writer = HTMLWriter(capacity: 512)
+        render(values, into: &writer)
+        return writer.fragment
+    }
+
+    /// Renders the template at the end of `writer`.
+    public func render(_ values: [String: SlotValue], into writer: inout HTMLWriter) {
+        for part in parts {
+            switch part {
+            case let .bytes(bytes):
+                writer.appendRaw(bytes)
+            case let .slot(name, context):
+                if let value = values[name] { Self.write(value, context, into: &writer) }
+            case let .optionalAttribute(attribute, name, context):
+                guard let value = values[name], !value.isEmpty else { continue }
+                if context == .url, case let .text(url) = value, URLPolicy.sanitize(url) == nil { continue }
+                writer.appendRaw(attribute)
+                Self.write(value, context, into: &writer)
+                writer.appendRaw([0x22])
+            }
+        }
+    }
+
+    static func write(_ value: SlotValue, _ context: Context, into writer: inout HTMLWriter) {
+        switch (value, context) {
+        case let (.html(fragment), .html): writer.html(fragment)
+        case let (.html(fragment), _): writer.text(fragment.description)
+        case let (.text(text), .url): writer.text(URLPolicy.sanitize(text) ?? "")
+        case let (.text(text), _): writer.text(text)
+        }
+    }
+}
+
+/// A value for a template slot.
+public enum SlotValue: Sendable, Hashable, ExpressibleByStringLiteral {
+    /// Text: escaped for the slot's context (and checked by ``URLPolicy`` in a URL attribute).
+    case text(String)
+    /// A safe fragment, inserted as is in an HTML slot (escaped as text elsewhere).
+    case html(SafeHTML)
+
+    public init(stringLiteral value: String) { self = .text(value) }
+
+    var isEmpty: Bool {
+        switch self {
+        case let .text(text): return text.isEmpty
+        case let .html(fragment): return fragment.isEmpty
+        }
+    }
+}
+
+extension Template {
+    /// Parses template source once into static parts and typed slots.
+    /// - Parameters:
+    ///   - source: The template's HTML; a document when it starts with `<!DOCTYPE`, else a fragment.
+    ///   - name: The template's name for errors (usually its file name).
+    /// - Throws: ``TemplateError`` when libxml2 cannot parse it, a `{{` is not closed, an HTML slot
+    ///   stands in an attribute, or a slot stands inside `<script>` or `<style>`.
+    public static func parse(_ source: String, name: String) throws(TemplateError) -> Template {
+        try TemplateParser.parse(source, name: name)
+    }
+}

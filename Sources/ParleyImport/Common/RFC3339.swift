@@ -1,0 +1,61 @@
+import ParleyModel
+
+/// Parses RFC 3339 / ISO 8601 timestamps such as `2023-01-06T14:03:03.853+00:00`.
+///
+/// Accepts any number of fractional-second digits (truncated to milliseconds), `Z` or a
+/// `±HH:MM` offset, and a space instead of `T`. Returns nil for anything else.
+/// - Complexity: O(n) in the string's length, no allocation.
+enum RFC3339 {
+    static func parse(_ text: String) -> Timestamp? {
+        var bytes = Array(text.utf8)[...]
+        guard let year = number(&bytes, 4), expect(&bytes, 0x2D), let month = number(&bytes, 2),
+            expect(&bytes, 0x2D), let day = number(&bytes, 2), let separator = bytes.popFirst(),
+            separator == 0x54 || separator == 0x74 || separator == 0x20,
+            let hour = number(&bytes, 2), expect(&bytes, 0x3A), let minute = number(&bytes, 2),
+            expect(&bytes, 0x3A), let second = number(&bytes, 2),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var millis = 0
+        if bytes.first == 0x2E {
+            bytes.removeFirst()
+            var digits = 0
+            while let byte = bytes.first, byte >= 0x30, byte <= 0x39 {
+                if digits < 3 { millis = millis * 10 + Int(byte - 0x30) }
+                digits += 1
+                bytes.removeFirst()
+            }
+            guard digits > 0 else { return nil }
+            for _ in digits..<max(digits, 3) { millis *= 10 }
+        }
+        guard let offset = zoneOffsetMinutes(&bytes), bytes.isEmpty else { return nil }
+        let days = LocalDate(year: year, month: month, day: day).daysSinceEpoch
+        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset * 60)
+        return Timestamp(milliseconds: seconds * 1000 + Int64(millis))
+    }
+
+    private static func zoneOffsetMinutes(_ bytes: inout ArraySlice<UInt8>) -> Int? {
+        guard let sign = bytes.popFirst() else { return nil }
+        if sign == 0x5A || sign == 0x7A { return 0 }
+        guard sign == 0x2B || sign == 0x2D, let hours = number(&bytes, 2) else { return nil }
+        _ = expect(&bytes, 0x3A)
+        guard let minutes = number(&bytes, 2) else { return nil }
+        return (hours * 60 + minutes) * (sign == 0x2D ? -1 : 1)
+    }
+
+    private static func number(_ bytes: inout ArraySlice<UInt8>, _ count: Int) -> Int? {
+        guard bytes.count >= count else { return nil }
+        var value = 0
+        for _ in 0..<count {
+            let byte = bytes.removeFirst()
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+    }
+
+    private static func expect(_ bytes: inout ArraySlice<UInt8>, _ byte: UInt8) -> Bool {
+        guard bytes.first == byte else { return false }
+        bytes.removeFirst()
+        return true
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import ParleyModel
+
+/// Reads DiscordChatExporter JSON exports (Tyrrrz/DiscordChatExporter, `--format Json`).
+///
+/// One file holds one channel. Both the current schema and older ones (no `inlineEmojis`, no
+/// `nickname`) are read; unknown fields are ignored. A message id that appears twice is merged
+/// into one message (the later copy wins) and reported as a ``Diagnostic``.
+public struct DiscordChatExporterImporter: Sendable {
+    public init() {}
+
+    /// Whether `data` looks like a DiscordChatExporter export: a JSON object whose first bytes
+    /// hold the `"guild"`, `"channel"` and `"messages"` keys. Returns nil when it does, else why not.
+    public func rejection(of data: Data) -> String? {
+        let head = String(decoding: data.prefix(4096), as: UTF8.self)
+        guard head.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "{" else {
+            return "not a JSON object"
+        }
+        let keys = ["\"guild\"", "\"channel\"", "\"messages\""].filter { !head.contains($0) }
+        return keys.isEmpty ? nil : "no \(keys.joined(separator: ", ")) key near the start"
+    }
+
+    /// Imports one export file.
+    /// - Parameters:
+    ///   - data: The file's bytes (UTF-8 JSON).
+    ///   - file: The file name used in errors and diagnostics.
+    /// - Returns: A transcript with one channel, messages in file order, duplicates merged.
+    /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` for malformed JSON,
+    ///   ``ImportError/schema(file:path:expected:)`` for a missing field, a value of the wrong
+    ///   type or a timestamp that is not RFC 3339.
+    public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
+        let export = try decode(data, file: file)
+        let channelID = ChannelID(export.channel.id)
+        var converter = DiscordMessageConverter(file: file, channel: channelID)
+        var messages: [Message] = []
+        var positionByID: [MessageID: Int] = [:]
+        var diagnostics: [Diagnostic] = []
+        for (index, raw) in export.messages.enumerated() {
+            let message = try converter.convert(raw, path: "messages[\(index)]")
+            if let existing = positionByID[message.id] {
+                diagnostics.append(Diagnostic(
+                    file: file, location: "messages[\(index)]",
+                    message: "duplicate message id \(message.id) (first seen at messages[\(existing)]); merged, later copy kept"))
+                messages[existing] = message
+            } else {
+                positionByID[message.id] = messages.count
+                messages.append(message)
+            }
+        }
+        let channel = Channel(
+            id: channelID, name: export.channel.name ?? export.channel.id, topic: export.channel.topic,
+            kind: Self.channelKind(export.channel.type), category: export.channel.category, messages: messages)
+        var directory = converter.directory
+        directory.channels[channelID.rawValue] = channel.name
+        let title = export.guild?.name ?? channel.name
+        return ImportResult(
+            transcript: Transcript(title: title, channels: [channel], directory: directory),
+            diagnostics: diagnostics, format: .discordChatExporter)
+    }
+
+    private func decode(_ data: Data, file: String) throws(ImportError) -> DiscordExport {
+        do {
+            return try JSONDecoder().decode(DiscordExport.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+            throw JSONErrorLocation.syntaxError(context, data: data, file: file)
+        } catch let error as DecodingError {
+            throw JSONErrorLocation.schemaError(error, file: file)
+        } catch {
+            throw .syntax(file: file, offset: nil, line: nil, expected: "valid JSON (\(error))")
+        }
+    }
+
+    static func channelKind(_ type: String?) -> Channel.Kind {
+        switch type {
+        case "GuildTextChat", "GuildForum": return .text
+        case "GuildPublicThread", "GuildPrivateThread", "GuildNewsThread": return .thread
+        case "DirectTextChat": return .direct
+        case "DirectGroupTextChat": return .group
+        case "GuildVoiceChat", "GuildStageVoice": return .voice
+        case "GuildNews": return .announcement
+        default: return .other
+        }
+    }
+}

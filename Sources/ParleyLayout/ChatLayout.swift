@@ -1,0 +1,56 @@
+import ParleyModel
+
+/// Orders a channel's messages, splits them into day sections and groups them.
+///
+/// Order is by (timestamp, message id), stable for equal keys. Days are local calendar days in
+/// the clock's time zone. Grouping follows the ``GroupingPolicy``.
+public struct ChatLayout: Sendable {
+    public var policy: GroupingPolicy
+    public var clock: ZoneClock
+
+    public init(policy: GroupingPolicy = .discord, clock: ZoneClock = .utc) {
+        self.policy = policy
+        self.clock = clock
+    }
+
+    /// Lays out `channel`.
+    /// - Returns: day sections in chronological order; every message of the channel appears once.
+    /// - Complexity: O(n log n) for n messages (the sort); O(n) when already in order.
+    public func layout(_ channel: Channel) -> ChannelLayout {
+        let ordered = Self.displayOrder(channel.messages)
+        let days = ordered.map { clock.localDate($0.timestamp) }
+        var starts = [Bool](repeating: true, count: ordered.count)
+        for index in ordered.indices.dropFirst() {
+            starts[index] = !policy.continues(ordered[index], after: ordered[index - 1], sameDay: days[index] == days[index - 1])
+        }
+        var sections: [DaySection] = []
+        for index in ordered.indices {
+            let nextContinues = index + 1 < ordered.count && !starts[index + 1]
+            let item = LaidOutMessage(
+                message: ordered[index], day: days[index],
+                position: GroupPosition(starts: starts[index], nextContinues: nextContinues))
+            if sections.last?.date == days[index] {
+                sections[sections.count - 1].messages.append(item)
+            } else {
+                sections.append(DaySection(date: days[index], messages: [item]))
+            }
+        }
+        return ChannelLayout(channel: channel, days: sections)
+    }
+
+    /// Messages sorted by (timestamp, id); equal keys keep their input order.
+    public static func displayOrder(_ messages: [Message]) -> [Message] {
+        let isSorted = zip(messages, messages.dropFirst()).allSatisfy { !precedes($1, $0) }
+        if isSorted { return messages }
+        return messages.enumerated().sorted { lhs, rhs in
+            if precedes(lhs.element, rhs.element) { return true }
+            if precedes(rhs.element, lhs.element) { return false }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
+    private static func precedes(_ lhs: Message, _ rhs: Message) -> Bool {
+        if lhs.timestamp != rhs.timestamp { return lhs.timestamp < rhs.timestamp }
+        return lhs.id < rhs.id
+    }
+}

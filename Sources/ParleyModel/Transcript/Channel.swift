@@ -1,0 +1,29 @@
+/// A channel, direct conversation or thread, with its messages.
+public struct Channel: Hashable, Sendable, Codable, Identifiable {
+    /// What sort of conversation a channel is.
+    public enum Kind: String, Hashable, Sendable, Codable {
+        case text, thread, direct, group, voice, announcement, other
+    }
+
+    public var id: ChannelID
+    public var name: String
+    /// The channel's topic or description, if the source has one.
+    public var topic: String?
+    public var kind: Kind
+    /// The category or parent the channel sits under (a Discord category, a thread's channel).
+    public var category: String?
+    /// Messages in source order.
+    public var messages: [Message]
+
+    public init(
+        id: ChannelID, name: String, topic: String? = nil, kind: Kind = .text,
+        category: String? = nil, messages: [Message] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.topic = topic
+        self.kind = kind
+        self.category = category
+        self.messages = messages
+    }
+}

@@ -1,0 +1,53 @@
+/// One message of a channel, with everything a renderer shows of it.
+public struct Message: Hashable, Sendable, Codable, Identifiable {
+    /// What a message is: ordinary, a reply, or an event the platform wrote.
+    public enum Kind: String, Hashable, Sendable, Codable {
+        case `default`, reply
+        case memberJoined, memberLeft, channelRenamed, channelPinned, threadCreated, call, system
+
+        /// True for messages the platform wrote about an event (they never join a group).
+        public var isSystem: Bool { self != .default && self != .reply }
+    }
+
+    public var id: MessageID
+    public var channel: ChannelID
+    public var author: Author
+    /// When the message was sent (UTC, milliseconds).
+    public var timestamp: Timestamp
+    /// When the message was last edited (UTC, milliseconds), if it was.
+    public var editedTimestamp: Timestamp?
+    public var kind: Kind
+    public var content: Content
+    public var attachments: [Attachment]
+    public var embeds: [Embed]
+    public var stickers: [Sticker]
+    public var reactions: [Reaction]
+    /// Users mentioned, in source order.
+    public var mentions: [Mention]
+    /// The message this one replies to, if any.
+    public var reply: ReplyReference?
+    public var isPinned: Bool
+
+    public init(
+        id: MessageID, channel: ChannelID, author: Author, timestamp: Timestamp,
+        editedTimestamp: Timestamp? = nil, kind: Kind = .default, content: Content,
+        attachments: [Attachment] = [], embeds: [Embed] = [], stickers: [Sticker] = [],
+        reactions: [Reaction] = [], mentions: [Mention] = [], reply: ReplyReference? = nil,
+        isPinned: Bool = false
+    ) {
+        self.id = id
+        self.channel = channel
+        self.author = author
+        self.timestamp = timestamp
+        self.editedTimestamp = editedTimestamp
+        self.kind = kind
+        self.content = content
+        self.attachments = attachments
+        self.embeds = embeds
+        self.stickers = stickers
+        self.reactions = reactions
+        self.mentions = mentions
+        self.reply = reply
+        self.isPinned = isPinned
+    }
+}

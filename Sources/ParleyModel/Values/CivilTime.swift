@@ -1,0 +1,42 @@
+/// A proleptic Gregorian date and wall-clock time, computed without a calendar object.
+///
+/// Day arithmetic follows Howard Hinnant's `civil_from_days` / `days_from_civil` algorithms
+/// (public domain, "chrono-Compatible Low-Level Date Algorithms"), exact for every `Int64` day.
+public struct CivilTime: Hashable, Sendable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    public var millisecond: Int
+
+    /// Splits milliseconds since the epoch (already shifted to local time, if wanted) into fields.
+    public init(utcMilliseconds: Int64) {
+        let (days, msOfDay) = Self.floorDivide(utcMilliseconds, 86_400_000)
+        let date = LocalDate(daysSinceEpoch: days)
+        year = date.year
+        month = date.month
+        day = date.day
+        hour = Int(msOfDay / 3_600_000)
+        minute = Int(msOfDay / 60_000 % 60)
+        second = Int(msOfDay / 1000 % 60)
+        millisecond = Int(msOfDay % 1000)
+    }
+
+    /// RFC 3339 with milliseconds and a `Z` suffix.
+    public var rfc3339: String {
+        "\(LocalDate(year: year, month: month, day: day).isoString)T\(Self.pad(hour, 2)):\(Self.pad(minute, 2)):"
+            + "\(Self.pad(second, 2)).\(Self.pad(millisecond, 3))Z"
+    }
+
+    static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+        let quotient = value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+        return (quotient, value - quotient * divisor)
+    }
+
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}

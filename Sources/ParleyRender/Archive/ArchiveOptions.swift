@@ -1,0 +1,36 @@
+import Foundation
+import ParleyLayout
+
+/// How `parley render` lays out and writes a static archive.
+public struct ArchiveOptions: Sendable {
+    /// The largest number of messages on one page; a month with more is split into parts.
+    public var messagesPerPage: Int
+    /// The grouping rule.
+    public var policy: GroupingPolicy
+    /// The time zone of day sections and times.
+    public var clock: ZoneClock
+    /// A folder whose `*.html` files replace the default templates of the same name.
+    public var templateOverrides: URL?
+
+    public init(
+        messagesPerPage: Int = 1000, policy: GroupingPolicy = .discord, clock: ZoneClock = .utc,
+        templateOverrides: URL? = nil
+    ) {
+        self.messagesPerPage = messagesPerPage
+        self.policy = policy
+        self.clock = clock
+        self.templateOverrides = templateOverrides
+    }
+}
+
+/// What an archive holds, for the command's report.
+public struct ArchiveSummary: Sendable, Equatable {
+    /// Channels written, in order.
+    public var channels: Int
+    /// Messages written in all channels.
+    public var messages: Int
+    /// HTML pages written, the index included.
+    public var pages: Int
+    /// The path of the archive's `index.html`.
+    public var indexPath: String
+}

@@ -1,0 +1,57 @@
+import Foundation
+import ParleyAssets
+import ParleyHTML
+import ParleyLayout
+import ParleyModel
+
+/// Writes a static archive: `index.html`, one folder per channel (`c/ID/`) with an index of its
+/// pages and one page per partition (`2024-03.html`, `2024-03-p2.html`), `colors.css` and the
+/// public assets (`public/`). Pages work from `file://` with no server and no JavaScript.
+///
+/// Output is deterministic: the same transcript and options give byte-identical files.
+public struct ArchiveWriter: Sendable {
+    public var options: ArchiveOptions
+    private let templates: TemplateSet
+
+    /// - Throws: ``RenderError/template(_:)`` when a template cannot be loaded.
+    public init(options: ArchiveOptions) throws(RenderError) {
+        self.options = options
+        self.templates = try TemplateSet.load(overrides: options.templateOverrides)
+    }
+
+    /// Renders `transcript` into the folder at `output`, creating it if needed.
+    /// - Returns: counts of what was written.
+    /// - Throws: ``RenderError/cannotWrite(path:reason:)`` or ``RenderError/cannotCopy(path:reason:)``.
+    /// - Complexity: O(n log n) for n messages (ordering); rendering is linear in output bytes.
+    public func write(_ transcript: Transcript, to output: URL) throws(RenderError) -> ArchiveSummary {
+        let files = ArchiveFiles(root: output)
+        try files.createFolder(output)
+        try files.copyPublicAssets()
+        let layout = ChatLayout(policy: options.policy, clock: options.clock)
+        let pageRenderer = PageRenderer(templates: templates)
+        var entries: [SafeHTML] = []
+        var pages = 1, messages = 0
+        for channel in transcript.channels {
+            let channelLayout = layout.layout(channel)
+            let channelPages = ChannelPages(
+                transcript: transcript, layout: channelLayout, templates: templates, options: options)
+            try channelPages.write(files: files, renderer: pageRenderer)
+            pages += channelPages.partitions.count + 1
+            messages += channelLayout.messageCount
+            entries.append(channelPages.indexEntry(clock: options.clock))
+        }
+        var list = HTMLWriter()
+        list.open("ul", [("class", .text("channel-list"))])
+        list.html(SafeHTML.joined(entries))
+        list.close("ul")
+        let index = pageRenderer.page(.init(
+            title: transcript.title, heading: transcript.title, topic: "\(transcript.channels.count) channels, \(messages) messages",
+            rootPath: "", content: list.fragment, footer: "Rendered by Parley"))
+        try files.write(index, to: "index.html")
+        let colors = transcript.channels.flatMap { $0.messages.flatMap { [$0.author.color] + $0.embeds.map(\.color) } }
+        try files.write(text: ColorClasses.stylesheet(for: colors.compactMap { $0 }), to: "colors.css")
+        return ArchiveSummary(
+            channels: transcript.channels.count, messages: messages, pages: pages,
+            indexPath: output.appendingPathComponent("index.html").path)
+    }
+}

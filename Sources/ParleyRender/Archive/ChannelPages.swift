@@ -1,0 +1,88 @@
+import ParleyHTML
+import ParleyLayout
+import ParleyModel
+
+/// The pages of one channel in an archive: its partitions and its index of partitions.
+struct ChannelPages {
+    let transcript: Transcript
+    let layout: ChannelLayout
+    let templates: TemplateSet
+    let options: ArchiveOptions
+    let partitions: [Partition]
+    /// `c/ID/` below the archive root.
+    let folder: String
+
+    init(transcript: Transcript, layout: ChannelLayout, templates: TemplateSet, options: ArchiveOptions) {
+        self.transcript = transcript
+        self.layout = layout
+        self.templates = templates
+        self.options = options
+        self.partitions = Partition.partitions(of: layout, messagesPerPage: options.messagesPerPage)
+        self.folder = "c/\(DOMID.encode(layout.channel.id.rawValue))/"
+    }
+
+    func write(files: ArchiveFiles, renderer: PageRenderer) throws(RenderError) {
+        var pageOf: [MessageID: String] = [:]
+        var byID: [MessageID: Message] = [:]
+        for partition in partitions {
+            for day in partition.days {
+                for item in day.messages {
+                    pageOf[item.message.id] = partition.name + ".html"
+                    byID[item.message.id] = item.message
+                }
+            }
+        }
+        var context = RenderContext(
+            templates: templates, clock: options.clock, directory: transcript.directory, messages: byID, pageOfMessage: pageOf)
+        for (index, partition) in partitions.enumerated() {
+            context.currentPage = partition.name + ".html"
+            let messageRenderer = MessageRenderer(context: context)
+            let days = partition.days.map { renderer.day($0, messages: $0.messages.map(messageRenderer.render)) }
+            let pager = Pager.links(partitions: partitions, current: index)
+            let page = renderer.page(.init(
+                title: "\(layout.channel.name) · \(pageTitle(partition)) · \(transcript.title)", heading: layout.channel.name,
+                topic: layout.channel.topic ?? "", rootPath: "../../", breadcrumbs: breadcrumbs(current: pageTitle(partition)),
+                pager: pager, content: SafeHTML.joined(days), channelID: layout.channel.id.rawValue,
+                footer: "\(partition.messageCount) messages · rendered by Parley"))
+            try files.write(page, to: folder + partition.name + ".html")
+        }
+        let index = renderer.page(.init(
+            title: "\(layout.channel.name) · \(transcript.title)", heading: layout.channel.name, topic: layout.channel.topic ?? "",
+            rootPath: "../../", breadcrumbs: breadcrumbs(current: nil), content: Pager.list(partitions: partitions),
+            channelID: layout.channel.id.rawValue, footer: "\(layout.messageCount) messages · rendered by Parley"))
+        try files.write(index, to: folder + "index.html")
+    }
+
+    /// The channel's line in the archive index: name, message count and date range.
+    func indexEntry(clock: ZoneClock) -> SafeHTML {
+        let messages = layout.messages
+        let range = messages.first.map { DateText.range($0.message.timestamp, messages.last!.message.timestamp, clock: clock) } ?? ""
+        return templates[.channelEntry].render([
+            "href": .text(folder + "index.html"), "name": .text(layout.channel.name),
+            "count": .text(messages.count == 1 ? "1 message" : "\(messages.count) messages"), "range": .text(range),
+        ])
+    }
+
+    private func pageTitle(_ partition: Partition) -> String {
+        guard let first = partition.days.first?.date else { return partition.name }
+        let part = partition.name.split(separator: "-p").dropFirst().first
+        return DateText.monthLabel(first) + (part.map { " (part \($0))" } ?? "")
+    }
+
+    private func breadcrumbs(current: String?) -> SafeHTML {
+        var writer = HTMLWriter()
+        writer.open("a", [("href", .url("../../index.html"))])
+        writer.text(transcript.title)
+        writer.close("a")
+        writer.text(" › ")
+        if let current {
+            writer.open("a", [("href", .url("index.html"))])
+            writer.text(layout.channel.name)
+            writer.close("a")
+            writer.text(" › " + current)
+        } else {
+            writer.text(layout.channel.name)
+        }
+        return writer.fragment
+    }
+}

@@ -1,0 +1,56 @@
+import ParleyHTML
+import ParleyLayout
+
+/// Renders day sections and whole pages through the `day` and `page` templates.
+public struct PageRenderer: Sendable {
+    /// The parts of a page that differ from page to page.
+    public struct Page: Sendable {
+        public var title: String
+        public var heading: String
+        public var topic: String
+        /// The path from the page to the archive root, e.g. `../../` (empty at the root).
+        public var rootPath: String
+        public var breadcrumbs: SafeHTML
+        public var pager: SafeHTML
+        public var content: SafeHTML
+        public var channelID: String
+        public var footer: String
+
+        public init(
+            title: String, heading: String, topic: String = "", rootPath: String, breadcrumbs: SafeHTML = .empty,
+            pager: SafeHTML = .empty, content: SafeHTML, channelID: String = "", footer: String = ""
+        ) {
+            self.title = title
+            self.heading = heading
+            self.topic = topic
+            self.rootPath = rootPath
+            self.breadcrumbs = breadcrumbs
+            self.pager = pager
+            self.content = content
+            self.channelID = channelID
+            self.footer = footer
+        }
+    }
+
+    public var templates: TemplateSet
+
+    public init(templates: TemplateSet) { self.templates = templates }
+
+    /// A day section: `<section class="day" id="d-YYYY-MM-DD">`, its heading, then its messages.
+    public func day(_ section: DaySection, messages: [MessageFragment]) -> SafeHTML {
+        templates[.day].render([
+            "id": .text(DOMID.day(section.date.isoString)), "date": .text(section.date.isoString),
+            "label": .text(DateText.dayLabel(section.date)), "messages": .html(SafeHTML.joined(messages.map(\.html))),
+        ])
+    }
+
+    /// A whole HTML document.
+    public func page(_ page: Page) -> SafeHTML {
+        templates[.page].render([
+            "title": .text(page.title), "heading": .text(page.heading), "topic": .text(page.topic),
+            "stylesheet": .text(page.rootPath + "public/parley.css"), "colors": .text(page.rootPath + "colors.css"),
+            "breadcrumbs": .html(page.breadcrumbs), "pager": .html(page.pager), "content": .html(page.content),
+            "channel": .text(page.channelID), "footer": .text(page.footer),
+        ])
+    }
+}

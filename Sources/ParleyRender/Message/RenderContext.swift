@@ -1,0 +1,35 @@
+import ParleyLayout
+import ParleyModel
+
+/// What a message renderer needs besides the message: templates, the clock and where other
+/// messages live (for reply headers and permalinks).
+public struct RenderContext: Sendable {
+    public var templates: TemplateSet
+    public var clock: ZoneClock
+    public var directory: Directory
+    /// Messages that replies may refer to, by id.
+    public var messages: [MessageID: Message]
+    /// The page file (e.g. `2023-01.html`) each message is on; nil for a single live page.
+    public var pageOfMessage: [MessageID: String]
+    /// The page being rendered, so links to messages on it are plain `#m-…` fragments.
+    public var currentPage: String?
+
+    public init(
+        templates: TemplateSet, clock: ZoneClock, directory: Directory = Directory(),
+        messages: [MessageID: Message] = [:], pageOfMessage: [MessageID: String] = [:], currentPage: String? = nil
+    ) {
+        self.templates = templates
+        self.clock = clock
+        self.directory = directory
+        self.messages = messages
+        self.pageOfMessage = pageOfMessage
+        self.currentPage = currentPage
+    }
+
+    /// The link to a message: `#m-ID` on the current page, `PAGE#m-ID` elsewhere.
+    public func permalink(_ id: MessageID) -> String {
+        let fragment = "#" + DOMID.message(id.rawValue)
+        guard let page = pageOfMessage[id], page != currentPage else { return fragment }
+        return page + fragment
+    }
+}

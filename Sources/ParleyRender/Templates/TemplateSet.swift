@@ -1,0 +1,39 @@
+import Foundation
+import ParleyAssets
+import ParleyHTML
+
+/// The parsed templates a renderer uses, loaded once from `Templates/` or a user's override folder.
+public struct TemplateSet: Sendable {
+    /// The template file names, without `.html`.
+    public enum Name: String, CaseIterable, Sendable {
+        case page, day, message, reply, replyMissing = "reply-missing", edited, attachment
+        case embed, embedField = "embed-field", reaction, sticker, channelEntry = "channel-entry"
+    }
+
+    private let templates: [Name: Template]
+
+    /// The template called `name`.
+    public subscript(name: Name) -> Template { templates[name]! }
+
+    /// Loads every template; a file of the same name in `overrides` replaces the default.
+    /// - Throws: ``RenderError/template(_:)`` when a file cannot be read or parsed.
+    public static func load(overrides: URL? = nil) throws(RenderError) -> TemplateSet {
+        var templates: [Name: Template] = [:]
+        for name in Name.allCases {
+            let file = "\(name.rawValue).html"
+            var url = Assets.templatesDirectory.appendingPathComponent(file)
+            if let override = overrides?.appendingPathComponent(file), FileManager.default.fileExists(atPath: override.path) {
+                url = override
+            }
+            guard let source = try? String(contentsOf: url, encoding: .utf8) else {
+                throw .template(.unreadable(path: url.path))
+            }
+            do {
+                templates[name] = try Template.parse(source, name: file)
+            } catch {
+                throw .template(error)
+            }
+        }
+        return TemplateSet(templates: templates)
+    }
+}
