@@ -41,7 +41,7 @@ enum HelpText {
 
         EXIT STATUS
           0 success, 64 usage error, 65 bad input data, 66 input missing or unreadable,
-          73 cannot create the output, 74 I/O error.
+          73 cannot create the output folder, 74 I/O error writing a file.
 
         EXAMPLES
           parley render --sample -o archive && xdg-open archive/index.html

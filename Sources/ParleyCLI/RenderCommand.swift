@@ -73,8 +73,8 @@ struct RenderCommand {
     static func exitCode(for error: RenderError) -> ExitCode {
         switch error {
         case .template: return .dataError
-        case .cannotWrite: return .cannotCreate
-        case .cannotCopy: return .ioError
+        case .cannotCreate: return .cannotCreate
+        case .cannotWrite, .cannotCopy: return .ioError
         }
     }
 }

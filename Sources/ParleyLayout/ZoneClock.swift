@@ -7,16 +7,21 @@ import ParleyModel
 /// machine. Offsets come from Foundation's `TimeZone` and are DST-correct for each instant.
 public struct ZoneClock: Sendable {
     public let timeZone: TimeZone
+    /// The zone's name as the user gave it (Foundation on Linux reports UTC as "GMT").
+    public let name: String
 
-    public init(timeZone: TimeZone) { self.timeZone = timeZone }
+    public init(timeZone: TimeZone, name: String? = nil) {
+        self.timeZone = timeZone
+        self.name = name ?? timeZone.identifier
+    }
 
     /// UTC.
-    public static let utc = ZoneClock(timeZone: TimeZone(identifier: "UTC")!)
+    public static let utc = ZoneClock(timeZone: TimeZone(identifier: "UTC")!, name: "UTC")
 
     /// The clock for an IANA zone name such as `Europe/Berlin`, or nil if the name is unknown.
     public init?(identifier: String) {
         guard let zone = TimeZone(identifier: identifier) else { return nil }
-        self.timeZone = zone
+        self.init(timeZone: zone, name: identifier)
     }
 
     /// The offset from UTC, in seconds, in force at `timestamp`.

@@ -4,7 +4,9 @@ import ParleyHTML
 public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A template is missing, unreadable or invalid.
     case template(TemplateError)
-    /// The output folder or a file in it could not be created or written.
+    /// The output folder, or a folder in it, could not be created.
+    case cannotCreate(path: String, reason: String)
+    /// A file in the output folder could not be written.
     case cannotWrite(path: String, reason: String)
     /// A public asset could not be read or copied.
     case cannotCopy(path: String, reason: String)
@@ -12,6 +14,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .template(error): return error.description
+        case let .cannotCreate(path, reason): return "\(path): cannot create the folder: \(reason)"
         case let .cannotWrite(path, reason): return "\(path): cannot write: \(reason)"
         case let .cannotCopy(path, reason): return "\(path): cannot copy: \(reason)"
         }

@@ -2,14 +2,22 @@ import Foundation
 
 /// Turns Foundation's JSON decoding errors into ``ImportError`` values that name the place.
 enum JSONErrorLocation {
-    /// A syntax error: Foundation describes it as "… around line L, column C"; the byte offset is
-    /// computed from that line and column.
+    /// A syntax error. `JSONDecoder` does not say where; `JSONSerialization` does ("around
+    /// character N", a byte offset), so the data is parsed again with it to find the place.
     static func syntaxError(_ context: DecodingError.Context, data: Data, file: String) -> ImportError {
-        let text = (context.underlyingError.map { "\($0)" } ?? context.debugDescription)
-        let numbers = lineAndColumn(in: text)
-        let offset = numbers.flatMap { byteOffset(line: $0.line, column: $0.column, in: data) }
-        let reason = context.underlyingError.map { String(describing: $0) } ?? context.debugDescription
-        return .syntax(file: file, offset: offset, line: numbers?.line, expected: "valid JSON: \(reason)")
+        var reason = context.debugDescription
+        var offset: Int?
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            let description = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            reason = description
+            if let range = description.range(of: "character ") {
+                offset = Int(description[range.upperBound...].prefix(while: \.isNumber))
+            }
+        }
+        let line = offset.map { position in data.prefix(position).reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } }
+        return .syntax(file: file, offset: offset, line: line, expected: "valid JSON: \(reason)")
     }
 
     /// A schema error: the coding path as `messages[3].author.id` and what was expected there.
@@ -45,22 +53,5 @@ enum JSONErrorLocation {
         case is [Any].Type: return "array"
         default: return "\(type)".contains("Array") ? "array" : "object"
         }
-    }
-
-    private static func lineAndColumn(in text: String) -> (line: Int, column: Int)? {
-        guard let lineRange = text.range(of: "line "), let columnRange = text.range(of: "column ") else { return nil }
-        let line = Int(text[lineRange.upperBound...].prefix(while: \.isNumber))
-        let column = Int(text[columnRange.upperBound...].prefix(while: \.isNumber))
-        guard let line, let column else { return nil }
-        return (line, column)
-    }
-
-    private static func byteOffset(line: Int, column: Int, in data: Data) -> Int? {
-        var currentLine = 1
-        for (offset, byte) in data.enumerated() {
-            if currentLine == line { return offset + max(column - 1, 0) }
-            if byte == 0x0A { currentLine += 1 }
-        }
-        return nil
     }
 }

@@ -10,7 +10,7 @@ struct ArchiveFiles {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw .cannotWrite(path: url.path, reason: Self.reason(error))
+            throw .cannotCreate(path: url.path, reason: Self.reason(error))
         }
     }
 

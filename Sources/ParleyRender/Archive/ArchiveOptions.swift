@@ -33,4 +33,11 @@ public struct ArchiveSummary: Sendable, Equatable {
     public var pages: Int
     /// The path of the archive's `index.html`.
     public var indexPath: String
+
+    public init(channels: Int, messages: Int, pages: Int, indexPath: String) {
+        self.channels = channels
+        self.messages = messages
+        self.pages = pages
+        self.indexPath = indexPath
+    }
 }

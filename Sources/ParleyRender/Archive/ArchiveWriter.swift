@@ -21,7 +21,9 @@ public struct ArchiveWriter: Sendable {
 
     /// Renders `transcript` into the folder at `output`, creating it if needed.
     /// - Returns: counts of what was written.
-    /// - Throws: ``RenderError/cannotWrite(path:reason:)`` or ``RenderError/cannotCopy(path:reason:)``.
+    /// - Throws: ``RenderError/cannotCreate(path:reason:)`` when a folder cannot be created,
+    ///   ``RenderError/cannotWrite(path:reason:)`` when a file cannot be written,
+    ///   ``RenderError/cannotCopy(path:reason:)`` when a public asset cannot be read.
     /// - Complexity: O(n log n) for n messages (ordering); rendering is linear in output bytes.
     public func write(_ transcript: Transcript, to output: URL) throws(RenderError) -> ArchiveSummary {
         let files = ArchiveFiles(root: output)
@@ -45,7 +47,7 @@ public struct ArchiveWriter: Sendable {
         list.html(SafeHTML.joined(entries))
         list.close("ul")
         let index = pageRenderer.page(.init(
-            title: transcript.title, heading: transcript.title, topic: "\(transcript.channels.count) channels, \(messages) messages",
+            title: transcript.title, heading: transcript.title, topic: DateText.count(transcript.channels.count, "channel") + ", " + DateText.count(messages, "message"),
             rootPath: "", content: list.fragment, footer: "Rendered by Parley"))
         try files.write(index, to: "index.html")
         let colors = transcript.channels.flatMap { $0.messages.flatMap { [$0.author.color] + $0.embeds.map(\.color) } }

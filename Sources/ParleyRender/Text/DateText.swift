@@ -27,7 +27,7 @@ public enum DateText {
     public static func fullTime(_ timestamp: Timestamp, clock: ZoneClock) -> String {
         let time = clock.localTime(timestamp)
         let date = LocalDate(year: time.year, month: time.month, day: time.day)
-        return "\(dayLabel(date)) \(pad(time.hour)):\(pad(time.minute)):\(pad(time.second)) (\(clock.timeZone.identifier))"
+        return "\(dayLabel(date)) \(pad(time.hour)):\(pad(time.minute)):\(pad(time.second)) (\(clock.name))"
     }
 
     /// `6 Jan 2023 – 12 Mar 2024`, the local dates of the first and last instant.
@@ -36,6 +36,9 @@ public enum DateText {
         let short = { (date: LocalDate) in "\(date.day) \(months[date.month - 1].prefix(3)) \(date.year)" }
         return start == end ? short(start) : "\(short(start)) – \(short(end))"
     }
+
+    /// `1 message`, `2 messages`.
+    public static func count(_ value: Int, _ noun: String) -> String { value == 1 ? "1 \(noun)" : "\(value) \(noun)s" }
 
     private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

@@ -1,0 +1,28 @@
+import Testing
+@testable import ParleyImport
+import ParleyModel
+
+@Suite struct RFC3339Tests {
+    @Test(arguments: [
+        ("2023-01-06T14:03:03.853+00:00", Int64(1_673_013_783_853)),
+        ("2023-01-06T14:22:25.25+00:00", 1_673_014_945_250),
+        ("2023-01-06T14:22:25+00:00", 1_673_014_945_000),
+        ("2023-01-06T14:22:25.123456Z", 1_673_014_945_123),
+        ("2023-01-06T16:22:25.000+02:00", 1_673_014_945_000),
+        ("2023-01-06 14:22:25Z", 1_673_014_945_000),
+        ("1969-12-31T23:59:59.000Z", -1000),
+    ])
+    func parsesTimestamps(text: String, milliseconds: Int64) {
+        #expect(RFC3339.parse(text) == Timestamp(milliseconds: milliseconds))
+    }
+
+    @Test(arguments: ["yesterday", "2023-01-06", "2023-13-06T00:00:00Z", "2023-01-06T14:22:25", "2023-01-06T14:22:25.Z", ""])
+    func rejectsOthers(text: String) {
+        #expect(RFC3339.parse(text) == nil)
+    }
+
+    @Test func printsBackAsUTC() {
+        #expect(Timestamp(milliseconds: 1_673_013_783_853).description == "2023-01-06T14:03:03.853Z")
+        #expect(Timestamp(milliseconds: -1).description == "1969-12-31T23:59:59.999Z")
+    }
+}
