@@ -42,7 +42,7 @@ struct RenderCommand {
             throw CommandFailure(Self.exitCode(for: error), error.description)
         }
         if !parsed.has("quiet") {
-            print("Rendered \(summary.messages) messages in \(summary.channels) channels to \(summary.pages) pages.", to: &output)
+            print("Rendered \(Wording.count(summary.messages, "message")) in \(Wording.count(summary.channels, "channel")) to \(Wording.count(summary.pages, "page")).", to: &output)
             print("Open \(summary.indexPath)", to: &output)
         }
     }

@@ -43,13 +43,13 @@ struct ChannelPages {
                 title: "\(layout.channel.name) · \(pageTitle(partition)) · \(transcript.title)", heading: layout.channel.name,
                 topic: layout.channel.topic ?? "", rootPath: "../../", breadcrumbs: breadcrumbs(current: pageTitle(partition)),
                 pager: pager, content: SafeHTML.joined(days), channelID: layout.channel.id.rawValue,
-                footer: DateText.count(partition.messageCount, "message") + " · rendered by Parley"))
+                footer: Wording.count(partition.messageCount, "message") + " · rendered by Parley"))
             try files.write(page, to: folder + partition.name + ".html")
         }
         let index = renderer.page(.init(
             title: "\(layout.channel.name) · \(transcript.title)", heading: layout.channel.name, topic: layout.channel.topic ?? "",
             rootPath: "../../", breadcrumbs: breadcrumbs(current: nil), content: Pager.list(partitions: partitions),
-            channelID: layout.channel.id.rawValue, footer: DateText.count(layout.messageCount, "message") + " · rendered by Parley"))
+            channelID: layout.channel.id.rawValue, footer: Wording.count(layout.messageCount, "message") + " · rendered by Parley"))
         try files.write(index, to: folder + "index.html")
     }
 
@@ -59,7 +59,7 @@ struct ChannelPages {
         let range = messages.first.map { DateText.range($0.message.timestamp, messages.last!.message.timestamp, clock: clock) } ?? ""
         return templates[.channelEntry].render([
             "href": .text(folder + "index.html"), "name": .text(layout.channel.name),
-            "count": .text(DateText.count(messages.count, "message")), "range": .text(range),
+            "count": .text(Wording.count(messages.count, "message")), "range": .text(range),
         ])
     }
 

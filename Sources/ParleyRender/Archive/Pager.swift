@@ -29,7 +29,7 @@ enum Pager {
             link(&writer, partition, rel: nil, label: partition.name)
             writer.text(" ")
             writer.open("span", [("class", .text("page-count"))])
-            writer.text(DateText.count(partition.messageCount, "message"))
+            writer.text(Wording.count(partition.messageCount, "message"))
             writer.close("span")
             writer.close("li")
         }

@@ -37,8 +37,5 @@ public enum DateText {
         return start == end ? short(start) : "\(short(start)) – \(short(end))"
     }
 
-    /// `1 message`, `2 messages`.
-    public static func count(_ value: Int, _ noun: String) -> String { value == 1 ? "1 \(noun)" : "\(value) \(noun)s" }
-
     private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

@@ -1,0 +1,74 @@
+extension SnapshotDiffer {
+    /// Classifies each new item as inserted, staying, moved within its section or moved across sections,
+    /// keeping a longest increasing subsequence of each section's survivors in place.
+    @inlinable
+    mutating func placeItems() {
+        var origins = ContiguousArray<Int>()
+        var survivorOldIndices = ContiguousArray<Int>()
+        for (sectionIndex, record) in new.sections.enumerated() {
+            let oldSection = oldSectionOfNew[sectionIndex]
+            origins.removeAll(keepingCapacity: true)
+            survivorOldIndices.removeAll(keepingCapacity: true)
+            for (index, item) in record.items.enumerated() {
+                guard let from = survivingPosition(of: item) else {
+                    origins.append(-1)
+                    continue
+                }
+                origins.append(from.section)
+                if from.section == oldSection { survivorOldIndices.append(from.item) }
+                if old.sections[from.section].versions[from.item] != record.versions[index] {
+                    changedVersions.append(ItemPosition(section: sectionIndex, item: index))
+                }
+            }
+            let stays = LongestIncreasingSubsequence.membership(of: survivorOldIndices)
+            var survivor = 0
+            var previous: ItemID?
+            for (index, item) in record.items.enumerated() {
+                let origin = origins[index]
+                var kind: ItemPlacement<SectionID, ItemID>.Kind?
+                if origin < 0 {
+                    kind = .insert
+                } else if origin == oldSection {
+                    kind = stays[survivor] ? nil : .move
+                    survivor += 1
+                } else {
+                    kind = .moveFromSection(old.sections[origin].id)
+                }
+                if let kind {
+                    changeset.itemPlacements.append(
+                        ItemPlacement(
+                            item: item, section: record.id, after: previous, kind: kind,
+                            contentVersion: record.versions[index]))
+                }
+                previous = item
+            }
+        }
+    }
+
+    /// Lists reloads (marked) and reconfigures (content version changed, or marked) of surviving items.
+    @inlinable
+    mutating func updateItems() {
+        let reloads = markedSurvivors(new.reloadMarks)
+        var reconfigures = changedVersions
+        if !new.reconfigureMarks.isEmpty || !reloads.isEmpty {
+            let reloaded = Set(reloads)
+            reconfigures = Array(Set(reconfigures + markedSurvivors(new.reconfigureMarks)).subtracting(reloaded))
+            reconfigures.sort()
+        }
+        changeset.reloadedItems = reloads.map(update(at:))
+        changeset.reconfiguredItems = reconfigures.map(update(at:))
+    }
+
+    @inlinable
+    func markedSurvivors(_ marks: Set<ItemID>) -> [ItemPosition] {
+        marks.compactMap { item in
+            survivingPosition(of: item) == nil ? nil : new.itemPositions[item]
+        }.sorted()
+    }
+
+    @inlinable
+    func update(at position: ItemPosition) -> ItemUpdate<ItemID> {
+        let record = new.sections[position.section]
+        return ItemUpdate(item: record.items[position.item], contentVersion: record.versions[position.item])
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Runs the built `parley` executable as a user would, capturing its output and exit code.
+struct ParleyProcess {
+    struct Outcome {
+        var code: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// The `parley` binary beside the test bundle in the build folder.
+    static var executable: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while folder.path != "/", !FileManager.default.fileExists(atPath: folder.appendingPathComponent("parley").path) {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("parley")
+    }
+
+    static func run(_ arguments: [String]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(code: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+                       errors: String(decoding: errData, as: UTF8.self))
+    }
+}
