@@ -15,6 +15,7 @@ extension SnapshotDiffer {
                     continue
                 }
                 origins.append(from.section)
+                matched[oldOffsets[from.section] + from.item] = true
                 if from.section == oldSection { survivorOldIndices.append(from.item) }
                 if old.sections[from.section].versions[from.item] != record.versions[index] {
                     changedVersions.append(ItemPosition(section: sectionIndex, item: index))

@@ -12,6 +12,10 @@ struct SnapshotDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
     /// For each old section, its index in `new`, or -1 when it is deleted.
     @usableFromInline var newSectionOfOld: ContiguousArray<Int>
     /// Positions in `new` of the items present in both snapshots whose content version changed, in order.
+    /// For each old section, the offset of its first item in `matched`.
+    @usableFromInline var oldOffsets: ContiguousArray<Int>
+    /// For each old item (section after section), whether it was found in `new`; the rest are deleted.
+    @usableFromInline var matched: ContiguousArray<Bool>
     @usableFromInline var changedVersions: [ItemPosition]
     @usableFromInline var changeset: Changeset<SectionID, ItemID>
 
@@ -20,6 +24,13 @@ struct SnapshotDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
         self.old = old
         self.new = new
         changedVersions = []
+        oldOffsets = ContiguousArray(repeating: 0, count: old.sections.count)
+        var offset = 0
+        for (index, record) in old.sections.enumerated() {
+            oldOffsets[index] = offset
+            offset += record.items.count
+        }
+        matched = ContiguousArray(repeating: false, count: offset)
         changeset = Changeset()
         oldSectionOfNew = ContiguousArray(repeating: -1, count: new.sections.count)
         newSectionOfOld = ContiguousArray(repeating: -1, count: old.sections.count)
@@ -54,7 +65,8 @@ struct SnapshotDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
     @inlinable
     mutating func deleteItems() {
         for (index, record) in old.sections.enumerated() where newSectionOfOld[index] >= 0 {
-            for item in record.items where new.itemPositions[item] == nil {
+            let offset = oldOffsets[index]
+            for (position, item) in record.items.enumerated() where !matched[offset + position] {
                 changeset.deletedItems.append(item)
             }
         }

@@ -44,7 +44,7 @@ struct MessageSlots {
     private func embed(_ embed: Embed) -> SafeHTML {
         let fields = embed.fields.map { templates[.embedField].render(["name": .text($0.name), "value": .text($0.value)]) }
         return templates[.embed].render([
-            "colorClass": .text(ColorClasses.className(for: embed.color) ?? ""), "author": .text(embed.authorName ?? ""),
+            "colorClass": .text(ColorClasses.embedClassName(for: embed.color) ?? ""), "author": .text(embed.authorName ?? ""),
             "url": .text(embed.url ?? ""), "title": .text(embed.title ?? embed.url ?? ""),
             "description": .text(embed.description ?? ""), "fields": .html(SafeHTML.joined(fields)),
             "footer": .text(embed.footer ?? ""),

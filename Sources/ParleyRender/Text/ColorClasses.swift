@@ -1,13 +1,18 @@
 /// Author and embed colours as CSS classes, so pages need no inline `style` attribute (which a
 /// Content-Security-Policy forbids).
 ///
-/// A colour `#1E2327` becomes the class `color-1e2327`, declared in the archive's `colors.css`.
+/// A colour `#1E2327` becomes the class `color-1e2327` (text and avatar) or
+/// `embed-color-1e2327` (an embed's colour bar), declared in the archive's `colors.css`.
 /// Anything that is not `#RGB` or `#RRGGBB` hex gets no class.
 public enum ColorClasses {
-    /// The class for a colour, or nil when the value is not a valid hex colour.
+    /// The class for an author's colour, or nil when the value is not a valid hex colour.
     public static func className(for color: String?) -> String? {
-        guard let hex = normalized(color) else { return nil }
-        return "color-\(hex)"
+        normalized(color).map { "color-\($0)" }
+    }
+
+    /// The class for an embed's colour bar, or nil when the value is not a valid hex colour.
+    public static func embedClassName(for color: String?) -> String? {
+        normalized(color).map { "embed-color-\($0)" }
     }
 
     /// Six lowercase hex digits, or nil.
@@ -32,7 +37,7 @@ public enum ColorClasses {
     public static func stylesheet(for colors: some Sequence<String>) -> String {
         let hexes = Set(colors.compactMap { normalized($0) }).sorted()
         return hexes.map { hex in
-            ".color-\(hex){color:#\(hex)}\n.avatar.color-\(hex){background:#\(hex);color:#fff}\n.embed.color-\(hex){border-left-color:#\(hex)}\n"
+            ".color-\(hex){color:#\(hex)}\n.avatar.color-\(hex){background:#\(hex);color:#fff}\n.embed-color-\(hex){border-left-color:#\(hex)}\n"
         }.joined()
     }
 }

@@ -26,7 +26,7 @@ import ParleyRender
         #expect(summary == ArchiveSummary(channels: 1, messages: 9, pages: 3, indexPath: root.appendingPathComponent("index.html").path))
         #expect(try Self.files(root).keys.sorted() == ["c/c1/2024-03.html", "c/c1/index.html", "colors.css", "index.html", "public/parley.css"])
         let colors = try String(contentsOf: root.appendingPathComponent("colors.css"), encoding: .utf8)
-        #expect(colors == ".color-c0ffee{color:#c0ffee}\n.avatar.color-c0ffee{background:#c0ffee;color:#fff}\n.embed.color-c0ffee{border-left-color:#c0ffee}\n")
+        #expect(colors == ".color-c0ffee{color:#c0ffee}\n.avatar.color-c0ffee{background:#c0ffee;color:#fff}\n.embed-color-c0ffee{border-left-color:#c0ffee}\n")
     }
 
     @Test func outputIsDeterministic() throws {

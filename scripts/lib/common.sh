@@ -1,0 +1,36 @@
+# Shared by the scripts in scripts/: finds the package root and installs missing Debian packages.
+# Works on a fresh Debian 12 machine that has only the Swift toolchain (no make, no Python,
+# no apt package lists).
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+export ROOT
+
+# The Debian packages the build needs: libxml2 (HTML templates) and pkg-config (to find it).
+BUILD_PACKAGES=(libxml2-dev pkg-config)
+
+log() { printf '==> %s\n' "$*" >&2; }
+
+# ensure_packages PKG...: installs those of PKG that are not installed yet.
+ensure_packages() {
+  local missing=()
+  for package in "$@"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$package")
+    fi
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null 2>&1 || { log "need root (or sudo) to install: ${missing[*]}"; return 1; }
+    sudo=(sudo)
+  fi
+  log "installing Debian packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# ensure_swift: fails with a clear message when the Swift toolchain is missing.
+ensure_swift() {
+  command -v swift >/dev/null 2>&1 || { log "the Swift 6.3 toolchain is required (swift not on PATH)"; return 1; }
+}
