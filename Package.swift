@@ -4,15 +4,6 @@ import PackageDescription
 /// Every Swift target builds with the same strict settings: Swift 6 language mode, warnings as errors.
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 
-/// ParleyAssets sits at the package root so that Templates/, Public/ and Samples/ stay top-level
-/// folders; everything else under the root is excluded from it.
-let assetExcludes = [
-    "Package.swift", "README.md", "ARCHITECTURE.md", "Makefile", "Tests", "Benchmarks", "docs", "scripts",
-    "Sources/CGetopt", "Sources/CLibXML2", "Sources/ParleyModel", "Sources/ParleyDiffing", "Sources/ParleyHTML",
-    "Sources/ParleyLayout", "Sources/ParleyImport", "Sources/ParleyRender", "Sources/ParleyCLI", "Sources/parley",
-    "Sources/ParleyAssets/README.md",
-]
-
 let package = Package(
     name: "Parley",
     platforms: [.macOS(.v15)],
@@ -37,9 +28,8 @@ let package = Package(
         // Layer 2: templates and pages; the built-in assets.
         .target(
             name: "ParleyAssets",
-            path: ".",
-            exclude: assetExcludes,
-            sources: ["Sources/ParleyAssets"],
+            exclude: ["README.md"],
+            // Links to the top-level Templates/, Public/ and Samples/ folders.
             resources: [.copy("Templates"), .copy("Public"), .copy("Samples")],
             swiftSettings: strict
         ),

@@ -23,7 +23,12 @@ struct RenderCommand {
         let options = try archiveOptions(parsed)
         guard let outputPath = parsed.value("output") else { throw CommandFailure(.usage, "render needs -o DIR; see 'parley render --help'") }
         var inputs = parsed.operands
-        if parsed.has("sample") { inputs.insert(Assets.sampleTranscript.path, at: 0) }
+        if parsed.has("sample") {
+            guard let sample = Assets.sampleTranscript else {
+                throw CommandFailure(.ioError, RenderError.missingResources(searched: Assets.searchedLocations).description)
+            }
+            inputs.insert(sample.path, at: 0)
+        }
         guard !inputs.isEmpty else { throw CommandFailure(.usage, "render needs an INPUT file or --sample; see 'parley render --help'") }
         var results: [ImportResult] = []
         for input in inputs {
@@ -73,6 +78,7 @@ struct RenderCommand {
     static func exitCode(for error: RenderError) -> ExitCode {
         switch error {
         case .template: return .dataError
+        case .missingResources: return .ioError
         case .cannotCreate: return .cannotCreate
         case .cannotWrite, .cannotCopy: return .ioError
         }

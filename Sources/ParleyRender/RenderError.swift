@@ -2,6 +2,8 @@ import ParleyHTML
 
 /// Why rendering or writing an archive failed.
 public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The resource bundle (templates, public assets) is not beside the binary.
+    case missingResources(searched: [String])
     /// A template is missing, unreadable or invalid.
     case template(TemplateError)
     /// The output folder, or a folder in it, could not be created.
@@ -13,6 +15,9 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case let .missingResources(searched):
+            return "Parley's resource bundle is missing (install it beside the binary with scripts/install); looked in "
+                + searched.joined(separator: ", ")
         case let .template(error): return error.description
         case let .cannotCreate(path, reason): return "\(path): cannot create the folder: \(reason)"
         case let .cannotWrite(path, reason): return "\(path): cannot write: \(reason)"

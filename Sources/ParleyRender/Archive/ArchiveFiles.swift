@@ -34,7 +34,7 @@ struct ArchiveFiles {
 
     /// Copies every file of `Public/` into `public/`.
     func copyPublicAssets() throws(RenderError) {
-        let source = Assets.publicDirectory
+        guard let source = Assets.publicDirectory else { throw .missingResources(searched: Assets.searchedLocations) }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: source.path).sorted()

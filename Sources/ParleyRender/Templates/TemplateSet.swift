@@ -16,12 +16,14 @@ public struct TemplateSet: Sendable {
     public subscript(name: Name) -> Template { templates[name]! }
 
     /// Loads every template; a file of the same name in `overrides` replaces the default.
-    /// - Throws: ``RenderError/template(_:)`` when a file cannot be read or parsed.
+    /// - Throws: ``RenderError/template(_:)`` when a file cannot be read or parsed,
+    ///   ``RenderError/missingResources(searched:)`` when the resource bundle is missing.
     public static func load(overrides: URL? = nil) throws(RenderError) -> TemplateSet {
+        guard let defaults = Assets.templatesDirectory else { throw .missingResources(searched: Assets.searchedLocations) }
         var templates: [Name: Template] = [:]
         for name in Name.allCases {
             let file = "\(name.rawValue).html"
-            var url = Assets.templatesDirectory.appendingPathComponent(file)
+            var url = defaults.appendingPathComponent(file)
             if let override = overrides?.appendingPathComponent(file), FileManager.default.fileExists(atPath: override.path) {
                 url = override
             }
