@@ -12,7 +12,9 @@ enum DiffBenchmark {
     /// Runs every scenario and prints the tables.
     static func run() {
         print("## Full diff: remove 10 %, insert 10 %, swap 2 % of pairs, change 1 % of content versions\n")
-        print("| items | ParleyDiffing (ms) | CollectionDifference (ms) | ratio | moves | minimum moves | CollectionDifference moves |")
+        print(
+            "| items | ParleyDiffing (ms) | CollectionDifference (ms) | ratio | moves | minimum moves | CollectionDifference moves |"
+        )
         print("|---:|---:|---:|---:|---:|---:|---:|")
         for (count, runs, baselineRuns) in [(1_000, 101, 5), (10_000, 51, 1), (100_000, 21, 1)] {
             fullDiffRow(count: count, runs: runs, baselineRuns: baselineRuns)
@@ -31,13 +33,16 @@ enum DiffBenchmark {
         var changeset = Changeset<Int, Int>()
         let ours = median(runs: runs) { changeset = Changeset(from: oldSnapshot, to: newSnapshot) }
         var difference = new.items.difference(from: old.items)
-        let baseline = median(runs: baselineRuns) { difference = new.items.difference(from: old.items).inferringMoves() }
+        let baseline = median(runs: baselineRuns) {
+            difference = new.items.difference(from: old.items).inferringMoves()
+        }
         let baselineMoves = difference.removals.count { if case .remove(_, _, .some) = $0 { true } else { false } }
         let oldIndex = Dictionary(uniqueKeysWithValues: old.items.enumerated().map { ($1, $0) })
         let survivors = new.items.compactMap { oldIndex[$0] }
         let minimum = survivors.count - longestIncreasingSubsequenceLength(survivors)
-        print("| \(count) | \(format(ours)) | \(format(baseline)) | \(format(baseline / ours, decimals: 0))× "
-            + "| \(changeset.itemMovesWithinSections) | \(minimum) | \(baselineMoves) |")
+        print(
+            "| \(count) | \(format(ours)) | \(format(baseline)) | \(format(baseline / ours, decimals: 0))× "
+                + "| \(changeset.itemMovesWithinSections) | \(minimum) | \(baselineMoves) |")
     }
 
     private static func incrementalRows(count: Int, runs: Int) {
@@ -48,7 +53,9 @@ enum DiffBenchmark {
             _ = try? snapshot.update(appending: [next], reconfiguring: [update])
             next += 1
         }
-        print("| `DiffableDataSourceSnapshot.update(appending:reconfiguring:)` | \(format(direct, decimals: 4)) | \(runs) |")
+        print(
+            "| `DiffableDataSourceSnapshot.update(appending:reconfiguring:)` | \(format(direct, decimals: 4)) | \(runs) |"
+        )
         let dataSource = DiffableDataSource<Int, Int, Int>(target: NullTarget()) { _, item in item }
         dataSource.applySnapshotUsingReloadData(snapshot, commitAlongsideUpdates: {})
         snapshot = Snapshot()
@@ -57,7 +64,9 @@ enum DiffBenchmark {
             dataSource.apply(appending: [next], reconfiguring: [update], commitAlongsideUpdates: {})
             next += 1
         }
-        print("| `DiffableDataSource.apply(appending:reconfiguring:)` | \(format(viaDataSource, decimals: 4)) | \(runs) |")
+        print(
+            "| `DiffableDataSource.apply(appending:reconfiguring:)` | \(format(viaDataSource, decimals: 4)) | \(runs) |"
+        )
     }
 
     private static func snapshot(_ items: [Int], versions: [ContentVersion]) -> Snapshot {

@@ -13,8 +13,11 @@ enum RenderBenchmark {
         defer { try? FileManager.default.removeItem(at: output) }
         let clock = ContinuousClock()
         var result: ImportResult?
-        let importTime = clock.measure { result = try? TranscriptReader().read(data, file: "generated.json") }
-        guard let transcript = result?.transcript else { return print("import failed") }
+        var failure: ImportError?
+        let importTime = clock.measure {
+            do throws(ImportError) { result = try TranscriptReader().read(data, file: "generated.json") } catch { failure = error }
+        }
+        guard let transcript = result?.transcript else { return print("import failed: \(failure.map { "\($0)" } ?? "")") }
         var layout: ChannelLayout?
         let layoutTime = clock.measure { layout = ChatLayout().layout(transcript.channels[0]) }
         var summary: ArchiveSummary?
@@ -25,8 +28,10 @@ enum RenderBenchmark {
         print("\n## Render rate (\(count) messages, \(data.count / 1_000_000) MB of DiscordChatExporter JSON)\n")
         print("| step | time | messages/s |")
         print("|---|---:|---:|")
-        for (name, time) in [("import (JSON → Transcript)", importTime), ("layout (order, days, groups)", layoutTime),
-                             ("render + write archive", writeTime), ("import + render + write", total)] {
+        for (name, time) in [
+            ("import (JSON → Transcript)", importTime), ("layout (order, days, groups)", layoutTime),
+            ("render + write archive", writeTime), ("import + render + write", total),
+        ] {
             print("| \(name) | \(milliseconds(time)) ms | \(Int(Double(count) / seconds(time))) |")
         }
         print("\npages written: \(summary?.pages ?? 0), messages: \(layout?.messageCount ?? 0)")
@@ -48,13 +53,17 @@ enum RenderBenchmark {
         for index in 0..<count {
             time += Int64(random.next() % 60_000)
             let author = Int(random.next() % 12)
-            let text = (0..<(3 + Int(random.next() % 20))).map { _ in words[Int(random.next() % UInt64(words.count))] }
+            let text =
+                (0..<(3 + Int(random.next() % 20))).map { _ in words[Int(random.next() % UInt64(words.count))] }
                 .joined(separator: " ") + (index % 50 == 0 ? " https://example.org/\(index)" : "")
             var message: [String: Any] = [
                 "id": String(1_000_000_000_000_000_000 + index), "type": "Default",
                 "timestamp": Timestamp(milliseconds: time).description, "content": text, "isPinned": false,
-                "author": ["id": "\(9000 + author)", "name": "user\(author)", "nickname": "User \(author)",
-                           "color": author % 3 == 0 ? NSNull() as Any : "#\(String(format: "%06X", author * 1_234_567 % 0xFFFFFF))" as Any, "isBot": false],
+                "author": [
+                    "id": "\(9000 + author)", "name": "user\(author)", "nickname": "User \(author)",
+                    "color": author % 3 == 0 ? NSNull() as Any : "#\(String(format: "%06X", author * 1_234_567 % 0xFFFFFF))" as Any,
+                    "isBot": false,
+                ],
                 "attachments": [], "embeds": [], "stickers": [], "mentions": [],
                 "reactions": index % 7 == 0 ? [["emoji": ["id": "", "name": "👍"], "count": 2]] : [],
             ]

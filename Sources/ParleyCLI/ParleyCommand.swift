@@ -7,8 +7,10 @@ public enum ParleyCommand {
 
     /// Runs `parley` with `arguments` (without the program name).
     /// - Returns: the process exit code (sysexits).
-    public static func run(_ arguments: [String], output: some TextOutputStream & Sendable = StandardStreams.out,
-                           errors: some TextOutputStream & Sendable = StandardStreams.err) -> Int32 {
+    public static func run(
+        _ arguments: [String], output: some TextOutputStream & Sendable = StandardStreams.out,
+        errors: some TextOutputStream & Sendable = StandardStreams.err
+    ) -> Int32 {
         var output = output, errors = errors
         do throws(CommandFailure) {
             switch arguments.first {

@@ -21,7 +21,9 @@ struct RenderCommand {
             return
         }
         let options = try archiveOptions(parsed)
-        guard let outputPath = parsed.value("output") else { throw CommandFailure(.usage, "render needs -o DIR; see 'parley render --help'") }
+        guard let outputPath = parsed.value("output") else {
+            throw CommandFailure(.usage, "render needs -o DIR; see 'parley render --help'")
+        }
         var inputs = parsed.operands
         if parsed.has("sample") {
             guard let sample = Assets.sampleTranscript else {
@@ -47,7 +49,9 @@ struct RenderCommand {
             throw CommandFailure(Self.exitCode(for: error), error.description)
         }
         if !parsed.has("quiet") {
-            print("Rendered \(Wording.count(summary.messages, "message")) in \(Wording.count(summary.channels, "channel")) to \(Wording.count(summary.pages, "page")).", to: &output)
+            print(
+                "Rendered \(Wording.count(summary.messages, "message")) in \(Wording.count(summary.channels, "channel")) to \(Wording.count(summary.pages, "page")).",
+                to: &output)
             print("Open \(summary.indexPath)", to: &output)
         }
     }

@@ -27,7 +27,8 @@ extension Changeset: CustomStringConvertible {
             let anchor = Self.anchor(placement.after)
             switch placement.kind {
             case .insert:
-                lines.append("insert item \(placement.item)@\(placement.contentVersion) in \(placement.section) \(anchor)")
+                lines.append(
+                    "insert item \(placement.item)@\(placement.contentVersion) in \(placement.section) \(anchor)")
             case .move:
                 lines.append("move item \(placement.item) in \(placement.section) \(anchor)")
             case .moveFromSection(let origin):

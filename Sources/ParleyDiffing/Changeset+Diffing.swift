@@ -17,7 +17,9 @@ extension Changeset {
     /// - Complexity: O(n + m log m) for n items and m survivors of the largest section, with one hash of each
     ///   identifier of `new` plus one per mark, and no hashing of `old`.
     @inlinable
-    public init(from old: DiffableDataSourceSnapshot<SectionID, ItemID>, to new: DiffableDataSourceSnapshot<SectionID, ItemID>) {
+    public init(
+        from old: DiffableDataSourceSnapshot<SectionID, ItemID>, to new: DiffableDataSourceSnapshot<SectionID, ItemID>
+    ) {
         var differ = SnapshotDiffer(old: old, new: new)
         differ.diffSections()
         differ.placeItems()

@@ -31,7 +31,8 @@ extension DiffableDataSource {
         completion: (@Sendable (IncrementalResult) -> Void)? = nil
     ) {
         enqueue { [self] in
-            let outcome = state.withLock { state -> Result<(Changeset<SectionID, ItemID>, [FragmentRequest]), DiffingError> in
+            let outcome = state.withLock {
+                state -> Result<(Changeset<SectionID, ItemID>, [FragmentRequest]), DiffingError> in
                 let existed = state.snapshot != nil
                 var snapshot = state.snapshot ?? Snapshot()
                 state.snapshot = nil

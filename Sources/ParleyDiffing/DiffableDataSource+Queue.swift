@@ -37,7 +37,9 @@ extension DiffableDataSource {
     }
 
     /// The items of a changeset that need a fragment, with their positions in the snapshot it leads to.
-    static func fragmentRequests(for changeset: Changeset<SectionID, ItemID>, in snapshot: Snapshot) -> [FragmentRequest] {
+    static func fragmentRequests(for changeset: Changeset<SectionID, ItemID>, in snapshot: Snapshot)
+        -> [FragmentRequest]
+    {
         var requests: [FragmentRequest] = []
         let inserted = changeset.itemPlacements.lazy.filter { $0.kind == .insert }.map(\.item)
         for item in inserted + changeset.reloadedItems.map(\.item) {

@@ -50,7 +50,9 @@ extension DiffableDataSourceSnapshot {
         return appendedChangeset(section: sectionIndex, from: start, updated: updated.map(\.position))
     }
 
-    private func appendedChangeset(section: Int, from start: Int, updated: [ItemPosition]) -> Changeset<SectionID, ItemID> {
+    private func appendedChangeset(section: Int, from start: Int, updated: [ItemPosition]) -> Changeset<
+        SectionID, ItemID
+    > {
         var changeset = Changeset<SectionID, ItemID>()
         let record = sections[section]
         var previous = start > 0 ? record.items[start - 1] : nil

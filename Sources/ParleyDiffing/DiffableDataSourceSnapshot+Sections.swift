@@ -16,7 +16,9 @@ extension DiffableDataSourceSnapshot {
     /// - Throws: ``DiffingError/unknownSection(_:)`` for an unknown anchor,
     ///   ``DiffingError/duplicateSection(_:)`` for an identifier already present or repeated.
     /// - Complexity: O(k) plus O(items of the sections after the anchor), which are re-indexed.
-    public mutating func insertSections(_ identifiers: [SectionID], beforeSection anchor: SectionID) throws(DiffingError) {
+    public mutating func insertSections(_ identifiers: [SectionID], beforeSection anchor: SectionID)
+        throws(DiffingError)
+    {
         try insertSectionRecords(identifiers, at: try index(ofKnownSection: anchor))
     }
 

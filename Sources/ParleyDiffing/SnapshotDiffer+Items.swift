@@ -3,6 +3,16 @@ extension SnapshotDiffer {
     /// keeping a longest increasing subsequence of each section's survivors in place.
     @inlinable
     mutating func placeItems() {
+        // The hot loop works on locals (arrays moved out of `self`) to avoid uniqueness checks and retains.
+        let oldPositions = old.itemPositions
+        let oldSections = old.sections
+        let newSectionOfOld = newSectionOfOld
+        var matched = ContiguousArray<Bool>()
+        swap(&matched, &self.matched)
+        defer { swap(&matched, &self.matched) }
+        var placements = changeset.itemPlacements
+        changeset.itemPlacements = []
+        defer { changeset.itemPlacements = placements }
         var origins = ContiguousArray<Int>()
         var survivorOldIndices = ContiguousArray<Int>()
         for (sectionIndex, record) in new.sections.enumerated() {
@@ -10,14 +20,14 @@ extension SnapshotDiffer {
             origins.removeAll(keepingCapacity: true)
             survivorOldIndices.removeAll(keepingCapacity: true)
             for (index, item) in record.items.enumerated() {
-                guard let from = survivingPosition(of: item) else {
+                guard let from = oldPositions[item], newSectionOfOld[from.section] >= 0 else {
                     origins.append(-1)
                     continue
                 }
                 origins.append(from.section)
                 matched[oldOffsets[from.section] + from.item] = true
                 if from.section == oldSection { survivorOldIndices.append(from.item) }
-                if old.sections[from.section].versions[from.item] != record.versions[index] {
+                if oldSections[from.section].versions[from.item] != record.versions[index] {
                     changedVersions.append(ItemPosition(section: sectionIndex, item: index))
                 }
             }
@@ -33,10 +43,10 @@ extension SnapshotDiffer {
                     kind = stays[survivor] ? nil : .move
                     survivor += 1
                 } else {
-                    kind = .moveFromSection(old.sections[origin].id)
+                    kind = .moveFromSection(oldSections[origin].id)
                 }
                 if let kind {
-                    changeset.itemPlacements.append(
+                    placements.append(
                         ItemPlacement(
                             item: item, section: record.id, after: previous, kind: kind,
                             contentVersion: record.versions[index]))

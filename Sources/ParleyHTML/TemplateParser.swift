@@ -18,14 +18,17 @@ enum TemplateParser {
         let trimmed = source.drop(while: \.isWhitespace)
         let isDocument = trimmed.prefix(9).lowercased() == "<!doctype"
         let input = isDocument ? source : "<div>\(source)</div>"
-        let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue
-            | HTML_PARSE_NODEFDTD.rawValue | (isDocument ? 0 : HTML_PARSE_NOIMPLIED.rawValue))
+        let options = Int32(
+            HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue
+                | HTML_PARSE_NODEFDTD.rawValue | (isDocument ? 0 : HTML_PARSE_NOIMPLIED.rawValue))
         let bytes = Array(input.utf8)
-        guard let document = bytes.withUnsafeBufferPointer({ buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                htmlReadMemory($0, Int32(buffer.count), name, "UTF-8", options)
-            }
-        }) else { throw .unparsable(template: name) }
+        guard
+            let document = bytes.withUnsafeBufferPointer({ buffer in
+                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    htmlReadMemory($0, Int32(buffer.count), name, "UTF-8", options)
+                }
+            })
+        else { throw .unparsable(template: name) }
         defer { xmlFreeDoc(document) }
         var builder = PartsBuilder(template: name)
         if isDocument {

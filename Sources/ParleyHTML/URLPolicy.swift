@@ -11,8 +11,9 @@ public enum URLPolicy {
     /// The URL to write, or nil if it must not be written.
     /// - Complexity: O(n) in the URL's length.
     public static func sanitize(_ url: String) -> String? {
-        let cleaned = String(String.UnicodeScalarView(
-            url.unicodeScalars.drop(while: { $0.value <= 0x20 }).filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }))
+        let cleaned = String(
+            String.UnicodeScalarView(
+                url.unicodeScalars.drop(while: { $0.value <= 0x20 }).filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }))
         if cleaned.isEmpty { return nil }
         guard let scheme = scheme(of: cleaned) else { return cleaned.hasPrefix("//") ? nil : cleaned }
         return allowedSchemes.contains(scheme) ? cleaned : nil

@@ -13,11 +13,15 @@ struct ChangesetPropertyTests {
             let old = try generator.snapshot(maxSections: 5, maxItemsPerSection: 12)
             let new = try generator.edit(old, maxEdits: 12)
             let failures = try Self.check(old: old, new: new)
-            #expect(failures.isEmpty, "seed \(seed): \(failures)\nold:\n\(old)\nnew:\n\(new)\n\(TestChangeset(from: old, to: new))")
+            #expect(
+                failures.isEmpty,
+                "seed \(seed): \(failures)\nold:\n\(old)\nnew:\n\(new)\n\(TestChangeset(from: old, to: new))")
             if !failures.isEmpty { return }
             Self.tally(TestChangeset(from: old, to: new), into: &coverage)
         }
-        for kind in ["move", "cross-section move", "section move", "insert", "delete", "section delete", "reconfigure", "reload"] {
+        for kind in [
+            "move", "cross-section move", "section move", "insert", "delete", "section delete", "reconfigure", "reload",
+        ] {
             #expect(coverage[kind, default: 0] > 20, "batch \(batch) rarely exercises \(kind)s: \(coverage)")
         }
     }
@@ -58,12 +62,13 @@ struct ChangesetPropertyTests {
     static func expectedReconfigures(old: TestSnapshot, new: TestSnapshot) -> Set<Int> {
         let reloaded = Set(new.reloadedItemIdentifiers)
         let marked = Set(new.reconfiguredItemIdentifiers)
-        return Set(new.itemIdentifiers.filter { item in
-            guard let section = old.sectionIdentifier(containingItem: item), new.indexOfSection(section) != nil,
-                !reloaded.contains(item)
-            else { return false }
-            return marked.contains(item) || old.contentVersion(ofItem: item) != new.contentVersion(ofItem: item)
-        })
+        return Set(
+            new.itemIdentifiers.filter { item in
+                guard let section = old.sectionIdentifier(containingItem: item), new.indexOfSection(section) != nil,
+                    !reloaded.contains(item)
+                else { return false }
+                return marked.contains(item) || old.contentVersion(ofItem: item) != new.contentVersion(ofItem: item)
+            })
     }
 
     @Test("the LIS pass finds the minimum on larger shuffles")

@@ -14,10 +14,11 @@ struct ChangesetTests {
     func emptyToFullAndBack() throws {
         let full = try ReferenceModel.snapshot(["A": [1, 2], "B": [3]])
         let filling = try diff(TestSnapshot(), full)
-        #expect(filling.sectionPlacements == [
-            SectionPlacement(section: "A", after: nil, kind: .insert),
-            SectionPlacement(section: "B", after: "A", kind: .insert),
-        ])
+        #expect(
+            filling.sectionPlacements == [
+                SectionPlacement(section: "A", after: nil, kind: .insert),
+                SectionPlacement(section: "B", after: "A", kind: .insert),
+            ])
         #expect(filling.itemPlacements.map(\.item) == [1, 2, 3])
         #expect(filling.itemPlacements.map(\.after) == [nil, 1, nil])
         #expect(filling.itemInserts == 3)
@@ -39,7 +40,10 @@ struct ChangesetTests {
     func rotation() throws {
         let changeset = try diff(
             try ReferenceModel.snapshot(["S": [1, 2, 3]]), try ReferenceModel.snapshot(["S": [2, 3, 1]]))
-        #expect(changeset.itemPlacements == [ItemPlacement(item: 1, section: "S", after: 3, kind: .move, contentVersion: .initial)])
+        #expect(
+            changeset.itemPlacements == [
+                ItemPlacement(item: 1, section: "S", after: 3, kind: .move, contentVersion: .initial)
+            ])
         #expect(changeset.description == "Changeset (1 operations)\n  move item 1 in S after 3")
     }
 
@@ -48,7 +52,8 @@ struct ChangesetTests {
         let changeset = try diff(
             try ReferenceModel.snapshot(["A": [1, 2], "B": [3], "C": [4]]),
             try ReferenceModel.snapshot(["C": [4], "A": [1, 2], "B": [3]]))
-        #expect(changeset == TestChangeset(sectionPlacements: [SectionPlacement(section: "C", after: nil, kind: .move)]))
+        #expect(
+            changeset == TestChangeset(sectionPlacements: [SectionPlacement(section: "C", after: nil, kind: .move)]))
     }
 
     @Test("items move between sections, and out of deleted sections as inserts")
@@ -58,11 +63,12 @@ struct ChangesetTests {
             try ReferenceModel.snapshot(["A": [1, 3], "B": [2, 4], "D": [6], "E": [5]]))
         #expect(changeset.deletedSections == ["C"])
         #expect(changeset.itemMovesAcrossSections == 1)
-        #expect(changeset.itemPlacements == [
-            ItemPlacement(item: 2, section: "B", after: nil, kind: .moveFromSection("A"), contentVersion: .initial),
-            ItemPlacement(item: 6, section: "D", after: nil, kind: .insert, contentVersion: .initial),
-            ItemPlacement(item: 5, section: "E", after: nil, kind: .insert, contentVersion: .initial),
-        ])
+        #expect(
+            changeset.itemPlacements == [
+                ItemPlacement(item: 2, section: "B", after: nil, kind: .moveFromSection("A"), contentVersion: .initial),
+                ItemPlacement(item: 6, section: "D", after: nil, kind: .insert, contentVersion: .initial),
+                ItemPlacement(item: 5, section: "E", after: nil, kind: .insert, contentVersion: .initial),
+            ])
     }
 
     @Test("a changed content version reconfigures the item")
@@ -70,10 +76,11 @@ struct ChangesetTests {
         let changeset = try diff(
             try ReferenceModel.snapshot(["A": [1, 2, 3]]),
             try ReferenceModel.snapshot(["A": [3, 1, 2]], versions: [2: 5, 3: 1]))
-        #expect(changeset.reconfiguredItems == [
-            ItemUpdate(item: 3, contentVersion: ContentVersion(rawValue: 1)),
-            ItemUpdate(item: 2, contentVersion: ContentVersion(rawValue: 5)),
-        ])
+        #expect(
+            changeset.reconfiguredItems == [
+                ItemUpdate(item: 3, contentVersion: ContentVersion(rawValue: 1)),
+                ItemUpdate(item: 2, contentVersion: ContentVersion(rawValue: 5)),
+            ])
         #expect(changeset.reloadedItems.isEmpty)
     }
 
@@ -87,22 +94,27 @@ struct ChangesetTests {
         #expect(changeset.reloadedItems.map(\.item) == [1, 3])
         #expect(changeset.reconfiguredItems.map(\.item) == [2])
         #expect(changeset.itemInserts == 1)
-        #expect(changeset.description == """
-            Changeset (4 operations)
-              insert item 4@v0 in A after 3
-              reconfigure item 2@v0
-              reload item 1@v0
-              reload item 3@v9
-            """)
+        #expect(
+            changeset.description == """
+                Changeset (4 operations)
+                  insert item 4@v0 in A after 3
+                  reconfigure item 2@v0
+                  reload item 1@v0
+                  reload item 3@v9
+                """)
     }
 
     @Test("a changeset that does not fit is rejected")
     func misfit() throws {
         let snapshot = try ReferenceModel.snapshot(["A": [1]])
         #expect(throws: DiffingError.unknownItem("7")) { try snapshot.applying(TestChangeset(deletedItems: [7])) }
-        let insert = ItemPlacement<String, Int>(item: 1, section: "A", after: nil, kind: .insert, contentVersion: .initial)
-        #expect(throws: DiffingError.duplicateItem("1")) { try snapshot.applying(TestChangeset(itemPlacements: [insert])) }
-        let move = ItemPlacement<String, Int>(item: 1, section: "A", after: nil, kind: .moveFromSection("B"), contentVersion: .initial)
+        let insert = ItemPlacement<String, Int>(
+            item: 1, section: "A", after: nil, kind: .insert, contentVersion: .initial)
+        #expect(throws: DiffingError.duplicateItem("1")) {
+            try snapshot.applying(TestChangeset(itemPlacements: [insert]))
+        }
+        let move = ItemPlacement<String, Int>(
+            item: 1, section: "A", after: nil, kind: .moveFromSection("B"), contentVersion: .initial)
         #expect(throws: DiffingError.unknownItem("1")) { try snapshot.applying(TestChangeset(itemPlacements: [move])) }
         #expect(TestChangeset().description == "Changeset (empty)")
     }

@@ -43,19 +43,21 @@ struct DataSourceSerializationTests {
         let finished = DispatchSemaphore(value: 0)
         let first = try ReferenceModel.snapshot(["A": [1]])
         DispatchQueue.global().async {
-            dataSource.apply(first, commitAlongsideUpdates: {
-                log.append("commit 1")
-                started.signal()
-                release.wait()
-            }, completion: { finished.signal() })
+            dataSource.apply(
+                first,
+                commitAlongsideUpdates: {
+                    log.append("commit 1")
+                    started.signal()
+                    release.wait()
+                }, completion: { finished.signal() })
         }
         started.wait()
         let second = try ReferenceModel.snapshot(["A": [1, 2]])
         dataSource.apply(second, commitAlongsideUpdates: { log.append("commit 2") }, completion: { finished.signal() })
-        dataSource.apply(appending: [3], commitAlongsideUpdates: { log.append("commit 3") }) { _ in finished.signal() }
-        dataSource.applySnapshotUsingReloadData(first, commitAlongsideUpdates: { log.append("commit 4") }) {
-            finished.signal()
-        }
+        dataSource.apply(
+            appending: [3], commitAlongsideUpdates: { log.append("commit 3") }, completion: { _ in finished.signal() })
+        dataSource.applySnapshotUsingReloadData(
+            first, commitAlongsideUpdates: { log.append("commit 4") }, completion: { finished.signal() })
         #expect(log.all == ["commit 1"])
         release.signal()
         for _ in 0..<4 { finished.wait() }
@@ -73,13 +75,15 @@ struct DataSourceSerializationTests {
         let outer = try ReferenceModel.snapshot(["A": [1]])
         let inner = try ReferenceModel.snapshot(["A": [1, 2]])
         await withCheckedContinuation { continuation in
-            dataSource.apply(outer, commitAlongsideUpdates: {
-                log.append("outer commit, snapshot \(dataSource.snapshot?.itemIdentifiers ?? [])")
-                dataSource.apply(inner, commitAlongsideUpdates: { log.append("inner commit") }) {
-                    continuation.resume()
-                }
-                log.append("outer commit returns")
-            })
+            dataSource.apply(
+                outer,
+                commitAlongsideUpdates: {
+                    log.append("outer commit, snapshot \(dataSource.snapshot?.itemIdentifiers ?? [])")
+                    dataSource.apply(inner, commitAlongsideUpdates: { log.append("inner commit") }) {
+                        continuation.resume()
+                    }
+                    log.append("outer commit returns")
+                })
         }
         #expect(log.all == ["outer commit, snapshot [1]", "outer commit returns", "inner commit"])
         #expect(target.mirror == inner)

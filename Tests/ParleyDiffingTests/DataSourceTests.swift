@@ -52,10 +52,11 @@ struct DataSourceTests {
             log.append("commit 2")
             store.commit([1: "one v2", 2: "two v2", 3: "three v2"])
         }
-        #expect(log.all == [
-            "commit 1", "fragment one v1", "fragment two v1",
-            "commit 2", "fragment three v2", "fragment two v2", "reconfigured 2 two v2",
-        ])
+        #expect(
+            log.all == [
+                "commit 1", "fragment one v1", "fragment two v1",
+                "commit 2", "fragment three v2", "fragment two v2", "reconfigured 2 two v2",
+            ])
         guard case .update(_, let fragments, _) = target.events.last else {
             Issue.record("expected an update")
             return

@@ -10,7 +10,8 @@ struct IncrementalTests {
             var generator = ScenarioGenerator(seed: seed)
             var before = try generator.snapshot(maxSections: 4, maxItemsPerSection: 10)
             guard let last = before.sectionIdentifiers.last else { continue }
-            let section = generator.int(0...1) == 0 ? nil : before.sectionIdentifiers.randomElement(using: &generator.random)
+            let section =
+                generator.int(0...1) == 0 ? nil : before.sectionIdentifiers.randomElement(using: &generator.random)
             let appended = generator.freshItems(generator.int(0...3))
             let versions = generator.versions(appended.count)
             let candidates = before.itemIdentifiers + appended
@@ -37,8 +38,10 @@ struct IncrementalTests {
         var snapshot = try ReferenceModel.snapshot(["day1": [1, 2], "day2": [3]])
         let first = try snapshot.update(appending: [4], contentVersions: [ContentVersion(rawValue: 1)])
         #expect(first.description == "Changeset (1 operations)\n  insert item 4@v1 in day2 after 3")
-        let token = try snapshot.update(appending: [], reconfiguring: [ItemUpdate(item: 4, contentVersion: ContentVersion(rawValue: 2))])
-        #expect(token == Changeset(reconfiguredItems: [ItemUpdate(item: 4, contentVersion: ContentVersion(rawValue: 2))]))
+        let token = try snapshot.update(
+            appending: [], reconfiguring: [ItemUpdate(item: 4, contentVersion: ContentVersion(rawValue: 2))])
+        #expect(
+            token == Changeset(reconfiguredItems: [ItemUpdate(item: 4, contentVersion: ContentVersion(rawValue: 2))]))
         #expect(try snapshot.itemIdentifiers(inSection: "day2") == [3, 4])
         #expect(snapshot.contentVersion(ofItem: 4) == ContentVersion(rawValue: 2))
     }

@@ -24,9 +24,10 @@ public enum TranscriptMerger {
                 for message in channel.messages {
                     if let position = positions[message.id] {
                         merged.channels[index].messages[position] = message
-                        diagnostics.append(Diagnostic(
-                            file: "channel \(channel.name)", location: "message \(message.id)",
-                            message: "appears in more than one input; the later input's copy is kept"))
+                        diagnostics.append(
+                            Diagnostic(
+                                file: "channel \(channel.name)", location: "message \(message.id)",
+                                message: "appears in more than one input; the later input's copy is kept"))
                     } else {
                         positions[message.id] = merged.channels[index].messages.count
                         merged.channels[index].messages.append(message)

@@ -38,9 +38,10 @@ public struct DiscordChatExporterImporter: Sendable {
         for (index, raw) in export.messages.enumerated() {
             let message = try converter.convert(raw, path: "messages[\(index)]")
             if let existing = positionByID[message.id] {
-                diagnostics.append(Diagnostic(
-                    file: file, location: "messages[\(index)]",
-                    message: "duplicate message id \(message.id) (first seen at messages[\(existing)]); merged, later copy kept"))
+                diagnostics.append(
+                    Diagnostic(
+                        file: file, location: "messages[\(index)]",
+                        message: "duplicate message id \(message.id) (first seen at messages[\(existing)]); merged, later copy kept"))
                 messages[existing] = message
             } else {
                 positionByID[message.id] = messages.count

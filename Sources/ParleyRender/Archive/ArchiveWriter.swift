@@ -46,9 +46,11 @@ public struct ArchiveWriter: Sendable {
         list.open("ul", [("class", .text("channel-list"))])
         list.html(SafeHTML.joined(entries))
         list.close("ul")
-        let index = pageRenderer.page(.init(
-            title: transcript.title, heading: transcript.title, topic: Wording.count(transcript.channels.count, "channel") + ", " + Wording.count(messages, "message"),
-            rootPath: "", content: list.fragment, footer: "Rendered by Parley"))
+        let index = pageRenderer.page(
+            .init(
+                title: transcript.title, heading: transcript.title,
+                topic: Wording.count(transcript.channels.count, "channel") + ", " + Wording.count(messages, "message"),
+                rootPath: "", content: list.fragment, footer: "Rendered by Parley"))
         try files.write(index, to: "index.html")
         let colors = transcript.channels.flatMap { $0.messages.flatMap { [$0.author.color] + $0.embeds.map(\.color) } }
         try files.write(text: ColorClasses.stylesheet(for: colors.compactMap { $0 }), to: "colors.css")

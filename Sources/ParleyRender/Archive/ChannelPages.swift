@@ -39,17 +39,19 @@ struct ChannelPages {
             let messageRenderer = MessageRenderer(context: context)
             let days = partition.days.map { renderer.day($0, messages: $0.messages.map(messageRenderer.render)) }
             let pager = Pager.links(partitions: partitions, current: index)
-            let page = renderer.page(.init(
-                title: "\(layout.channel.name) · \(pageTitle(partition)) · \(transcript.title)", heading: layout.channel.name,
-                topic: layout.channel.topic ?? "", rootPath: "../../", breadcrumbs: breadcrumbs(current: pageTitle(partition)),
-                pager: pager, content: SafeHTML.joined(days), channelID: layout.channel.id.rawValue,
-                footer: Wording.count(partition.messageCount, "message") + " · rendered by Parley"))
+            let page = renderer.page(
+                .init(
+                    title: "\(layout.channel.name) · \(pageTitle(partition)) · \(transcript.title)", heading: layout.channel.name,
+                    topic: layout.channel.topic ?? "", rootPath: "../../", breadcrumbs: breadcrumbs(current: pageTitle(partition)),
+                    pager: pager, content: SafeHTML.joined(days), channelID: layout.channel.id.rawValue,
+                    footer: Wording.count(partition.messageCount, "message") + " · rendered by Parley"))
             try files.write(page, to: folder + partition.name + ".html")
         }
-        let index = renderer.page(.init(
-            title: "\(layout.channel.name) · \(transcript.title)", heading: layout.channel.name, topic: layout.channel.topic ?? "",
-            rootPath: "../../", breadcrumbs: breadcrumbs(current: nil), content: Pager.list(partitions: partitions),
-            channelID: layout.channel.id.rawValue, footer: Wording.count(layout.messageCount, "message") + " · rendered by Parley"))
+        let index = renderer.page(
+            .init(
+                title: "\(layout.channel.name) · \(transcript.title)", heading: layout.channel.name, topic: layout.channel.topic ?? "",
+                rootPath: "../../", breadcrumbs: breadcrumbs(current: nil), content: Pager.list(partitions: partitions),
+                channelID: layout.channel.id.rawValue, footer: Wording.count(layout.messageCount, "message") + " · rendered by Parley"))
         try files.write(index, to: folder + "index.html")
     }
 

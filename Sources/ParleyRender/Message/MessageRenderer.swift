@@ -21,7 +21,8 @@ public struct MessageRenderer: Sendable {
         let slots = MessageSlots(context: context).render(message)
         var values: [String: SlotValue] = [
             "classes": .text(classes), "id": .text(elementID), "authorID": .text(message.author.id.rawValue),
-            "avatarClass": .text(ColorClasses.className(for: message.author.color) ?? ColorClasses.paletteClass(for: message.author.id.rawValue)),
+            "avatarClass": .text(
+                ColorClasses.className(for: message.author.color) ?? ColorClasses.paletteClass(for: message.author.id.rawValue)),
             "initials": .text(Self.initials(message.author.shownName)),
             "authorClass": .text(ColorClasses.className(for: message.author.color) ?? ""),
             "author": .text(message.author.shownName), "badge": .text(message.author.isBot ? "BOT" : ""),

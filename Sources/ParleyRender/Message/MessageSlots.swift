@@ -12,9 +12,10 @@ struct MessageSlots {
             "reply": reply(message), "text": PlainText.render(message.content.text), "edited": edited(message),
             "attachments": SafeHTML.joined(message.attachments.map(attachment)),
             "embeds": SafeHTML.joined(message.embeds.map(embed)),
-            "stickers": SafeHTML.joined(message.stickers.map {
-                templates[.sticker].render(["name": .text($0.name), "format": .text($0.format)])
-            }),
+            "stickers": SafeHTML.joined(
+                message.stickers.map {
+                    templates[.sticker].render(["name": .text($0.name), "format": .text($0.format)])
+                }),
             "reactions": SafeHTML.joined(message.reactions.map(reaction)),
         ]
     }

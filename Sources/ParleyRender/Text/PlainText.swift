@@ -41,7 +41,8 @@ public enum PlainText {
         var search = text[...]
         while let match = search.firstRange(of: "http") {
             let after = text[match.upperBound...]
-            let boundaryOK = match.lowerBound == text.startIndex
+            let boundaryOK =
+                match.lowerBound == text.startIndex
                 || !(text[text.index(before: match.lowerBound)].isLetter || text[text.index(before: match.lowerBound)].isNumber)
             if boundaryOK, after.hasPrefix("://") || after.hasPrefix("s://") {
                 let schemeEnd = text.index(match.upperBound, offsetBy: after.hasPrefix("s") ? 4 : 3)

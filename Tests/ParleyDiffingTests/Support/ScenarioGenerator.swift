@@ -60,24 +60,38 @@ struct ScenarioGenerator {
         case 0: if let section { try snapshot.deleteSections([section]) }
         case 1:
             let new = freshSection()
-            if let section, int(0...1) == 0 { try snapshot.insertSections([new], beforeSection: section) }
-            else if let section { try snapshot.insertSections([new], afterSection: section) }
-            else { try snapshot.appendSections([new]) }
+            if let section, int(0...1) == 0 {
+                try snapshot.insertSections([new], beforeSection: section)
+            } else if let section {
+                try snapshot.insertSections([new], afterSection: section)
+            } else {
+                try snapshot.appendSections([new])
+            }
         case 2:
             if let section, let anchor = sections.randomElement(using: &random) {
-                if int(0...1) == 0 { try snapshot.moveSection(section, beforeSection: anchor) }
-                else { try snapshot.moveSection(section, afterSection: anchor) }
+                if int(0...1) == 0 {
+                    try snapshot.moveSection(section, beforeSection: anchor)
+                } else {
+                    try snapshot.moveSection(section, afterSection: anchor)
+                }
             }
         case 3: try snapshot.deleteItems(Array(items.shuffled(using: &random).prefix(int(1...3))))
         case 4:
             let new = freshItems(int(1...3))
-            if let item, int(0...1) == 0 { try snapshot.insertItems(new, contentVersions: versions(new.count), beforeItem: item) }
-            else if let item { try snapshot.insertItems(new, contentVersions: versions(new.count), afterItem: item) }
-            else if let section { try snapshot.appendItems(new, contentVersions: versions(new.count), toSection: section) }
+            if let item, int(0...1) == 0 {
+                try snapshot.insertItems(new, contentVersions: versions(new.count), beforeItem: item)
+            } else if let item {
+                try snapshot.insertItems(new, contentVersions: versions(new.count), afterItem: item)
+            } else if let section {
+                try snapshot.appendItems(new, contentVersions: versions(new.count), toSection: section)
+            }
         case 5, 6:
             if let item, let other {
-                if int(0...1) == 0 { try snapshot.moveItem(item, beforeItem: other) }
-                else { try snapshot.moveItem(item, afterItem: other) }
+                if int(0...1) == 0 {
+                    try snapshot.moveItem(item, beforeItem: other)
+                } else {
+                    try snapshot.moveItem(item, afterItem: other)
+                }
             }
         case 7:
             if let item, let section {
@@ -92,7 +106,8 @@ struct ScenarioGenerator {
                 try snapshot.deleteItems(shuffled)
                 try snapshot.appendItems(shuffled, contentVersions: versions, toSection: section)
             }
-        case 9, 10: if let item { try snapshot.updateContentVersion(ContentVersion(rawValue: int(0...3)), ofItem: item) }
+        case 9, 10:
+            if let item { try snapshot.updateContentVersion(ContentVersion(rawValue: int(0...3)), ofItem: item) }
         case 11: if let item { try snapshot.reconfigureItems([item]) }
         default: if let item { try snapshot.reloadItems([item]) }
         }

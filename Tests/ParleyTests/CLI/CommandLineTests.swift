@@ -27,10 +27,14 @@ import Testing
         (["render", "--sample"], "parley: render needs -o DIR; see 'parley render --help'\n"),
         (["render", "-o", "/tmp/x"], "parley: render needs an INPUT file or --sample; see 'parley render --help'\n"),
         (["render", "--sample", "-o"], "parley: option '-o' needs a value\n"),
-        (["render", "--sample", "-o", "/tmp/x", "--timezone", "Mars/Olympus"],
-         "parley: --timezone: unknown time zone 'Mars/Olympus'; expected an IANA name such as Europe/Berlin\n"),
-        (["render", "--sample", "-o", "/tmp/x", "--messages-per-page", "0"],
-         "parley: --messages-per-page: expected a whole number above 0, got '0'\n"),
+        (
+            ["render", "--sample", "-o", "/tmp/x", "--timezone", "Mars/Olympus"],
+            "parley: --timezone: unknown time zone 'Mars/Olympus'; expected an IANA name such as Europe/Berlin\n"
+        ),
+        (
+            ["render", "--sample", "-o", "/tmp/x", "--messages-per-page", "0"],
+            "parley: --messages-per-page: expected a whole number above 0, got '0'\n"
+        ),
     ])
     func usageErrorsExit64(arguments: [String], message: String) throws {
         let outcome = try ParleyProcess.run(arguments)
@@ -78,6 +82,9 @@ import Testing
         let outcome = try ParleyProcess.run(["render", TestPaths.fixture("tiny.json").path, "-q", "-o", TestPaths.temporaryFolder().path])
         #expect(outcome.code == 0)
         #expect(outcome.output.isEmpty)
-        #expect(outcome.errors == "parley: warning: \(TestPaths.fixture("tiny.json").path): messages[9]: duplicate message id 108 (first seen at messages[7]); merged, later copy kept\n")
+        #expect(
+            outcome.errors
+                == "parley: warning: \(TestPaths.fixture("tiny.json").path): messages[9]: duplicate message id 108 (first seen at messages[7]); merged, later copy kept\n"
+        )
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import ParleyImport
 import ParleyModel
+import Testing
 
 /// The real DiscordChatExporter exports in `../shared/corpus/discord/`; values checked by hand
 /// against the files.
@@ -24,16 +24,21 @@ struct DiscordCorpusTests {
     }
 
     static let cases: [Expected] = [
-        .init(file: "dcef-general.json", messages: 35, diagnostics: 0, channelName: "general", kind: .text,
-              edited: 1, attachments: 7, reactions: 4, embeds: 3, stickers: 1, replies: 2, system: 4),
-        .init(file: "dcef-chill-talk.json", messages: 6, diagnostics: 0, channelName: "chill talk", kind: .text,
-              edited: 1, attachments: 0, reactions: 0, embeds: 1, stickers: 0, replies: 1, system: 0),
-        .init(file: "dcef-chill-talk-without-deleted-message.json", messages: 5, diagnostics: 0, channelName: "chill talk",
-              kind: .text, edited: 0, attachments: 0, reactions: 0, embeds: 0, stickers: 0, replies: 1, system: 0),
-        .init(file: "dcef-thread.json", messages: 5, diagnostics: 0, channelName: "Taylor is Taylor", kind: .thread,
-              edited: 0, attachments: 0, reactions: 1, embeds: 0, stickers: 0, replies: 2, system: 0),
-        .init(file: "chat-analytics-SV_5A_5M.json", messages: 4, diagnostics: 1, channelName: "general-chiptune", kind: .text,
-              edited: 1, attachments: 1, reactions: 2, embeds: 0, stickers: 1, replies: 0, system: 0),
+        .init(
+            file: "dcef-general.json", messages: 35, diagnostics: 0, channelName: "general", kind: .text,
+            edited: 1, attachments: 7, reactions: 4, embeds: 3, stickers: 1, replies: 2, system: 4),
+        .init(
+            file: "dcef-chill-talk.json", messages: 6, diagnostics: 0, channelName: "chill talk", kind: .text,
+            edited: 1, attachments: 0, reactions: 0, embeds: 1, stickers: 0, replies: 1, system: 0),
+        .init(
+            file: "dcef-chill-talk-without-deleted-message.json", messages: 5, diagnostics: 0, channelName: "chill talk",
+            kind: .text, edited: 0, attachments: 0, reactions: 0, embeds: 0, stickers: 0, replies: 1, system: 0),
+        .init(
+            file: "dcef-thread.json", messages: 5, diagnostics: 0, channelName: "Taylor is Taylor", kind: .thread,
+            edited: 0, attachments: 0, reactions: 1, embeds: 0, stickers: 0, replies: 2, system: 0),
+        .init(
+            file: "chat-analytics-SV_5A_5M.json", messages: 4, diagnostics: 1, channelName: "general-chiptune", kind: .text,
+            edited: 1, attachments: 1, reactions: 2, embeds: 0, stickers: 1, replies: 0, system: 0),
     ]
 
     @Test(arguments: cases)
@@ -68,8 +73,12 @@ struct DiscordCorpusTests {
         #expect(messages[1].kind == .memberJoined)
         let reply = try #require(messages.first { $0.id == MessageID("1060926346089476176") })
         #expect(reply.reply == ReplyReference(messageID: MessageID("1060926317920538735"), channelID: ChannelID("1012224565567721552")))
-        #expect(reply.reactions == [Reaction(emoji: "👀", emojiID: nil,
-            imageURL: "Example guild - Text Channels - general [1012224565567721552].json_Files\\1f440-1DC0B.svg", count: 1)])
+        #expect(
+            reply.reactions == [
+                Reaction(
+                    emoji: "👀", emojiID: nil,
+                    imageURL: "Example guild - Text Channels - general [1012224565567721552].json_Files\\1f440-1DC0B.svg", count: 1)
+            ])
         let thread = try #require(messages.first { $0.kind == .threadCreated })
         #expect(thread.reply == nil)
         #expect(messages.last?.timestamp.description == "2023-01-06T16:05:35.860Z")

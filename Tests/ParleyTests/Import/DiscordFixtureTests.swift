@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import ParleyImport
 import ParleyModel
+import Testing
 
 /// Parley's own fixtures: bad input gets a clear error naming the file and the place.
 @Suite struct DiscordFixtureTests {
@@ -35,7 +35,9 @@ import ParleyModel
 
     @Test func badTimestampNamesTheValue() throws {
         let file = TestPaths.fixture("bad-timestamp.json").path
-        #expect(throws: ImportError.schema(file: file, path: "messages[0].timestamp", expected: "an RFC 3339 timestamp, found \"yesterday\"")) {
+        #expect(
+            throws: ImportError.schema(file: file, path: "messages[0].timestamp", expected: "an RFC 3339 timestamp, found \"yesterday\"")
+        ) {
             try TranscriptReader().read(contentsOf: file)
         }
     }

@@ -1,6 +1,7 @@
-import Testing
-@testable import ParleyImport
 import ParleyModel
+import Testing
+
+@testable import ParleyImport
 
 @Suite struct RFC3339Tests {
     @Test(arguments: [

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import ParleyImport
 import ParleyLayout
 import ParleyModel
+import Testing
 
 @Suite struct ChatLayoutTests {
     static func positions(_ layout: ChannelLayout) -> String {
@@ -13,13 +13,15 @@ import ParleyModel
         try TranscriptReader().read(contentsOf: file.path).transcript.channels[0]
     }
 
-    @Test(.enabled(if: TestPaths.corpusAvailable, "../shared/corpus is absent"), arguments: [
-        ("dcef-general.json", "ooooooofmlooofmmmmloofloooooooooooo", ["2023-01-06"]),
-        ("dcef-chill-talk.json", "oooooo", ["2023-01-06"]),
-        ("dcef-chill-talk-without-deleted-message.json", "ooooo", ["2023-01-06"]),
-        ("dcef-thread.json", "ooooo", ["2023-01-06"]),
-        ("chat-analytics-SV_5A_5M.json", "ofml", ["2018-05-20"]),
-    ])
+    @Test(
+        .enabled(if: TestPaths.corpusAvailable, "../shared/corpus is absent"),
+        arguments: [
+            ("dcef-general.json", "ooooooofmlooofmmmmloofloooooooooooo", ["2023-01-06"]),
+            ("dcef-chill-talk.json", "oooooo", ["2023-01-06"]),
+            ("dcef-chill-talk-without-deleted-message.json", "ooooo", ["2023-01-06"]),
+            ("dcef-thread.json", "ooooo", ["2023-01-06"]),
+            ("chat-analytics-SV_5A_5M.json", "ofml", ["2018-05-20"]),
+        ])
     func corpusGroupsAndDays(file: String, positions: String, days: [String]) throws {
         let layout = ChatLayout().layout(try Self.channel(TestPaths.discord(file)))
         #expect(Self.positions(layout) == positions)

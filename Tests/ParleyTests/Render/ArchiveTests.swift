@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import ParleyImport
 import ParleyLayout
 import ParleyModel
 import ParleyRender
+import Testing
 
 @Suite struct ArchiveTests {
     static func render(_ file: URL, options: ArchiveOptions = ArchiveOptions()) throws -> (URL, ArchiveSummary) {
@@ -24,9 +24,13 @@ import ParleyRender
     @Test func writesIndexChannelPagesAssetsAndColors() throws {
         let (root, summary) = try Self.render(TestPaths.fixture("tiny.json"))
         #expect(summary == ArchiveSummary(channels: 1, messages: 9, pages: 3, indexPath: root.appendingPathComponent("index.html").path))
-        #expect(try Self.files(root).keys.sorted() == ["c/c1/2024-03.html", "c/c1/index.html", "colors.css", "index.html", "public/parley.css"])
+        #expect(
+            try Self.files(root).keys.sorted() == ["c/c1/2024-03.html", "c/c1/index.html", "colors.css", "index.html", "public/parley.css"])
         let colors = try String(contentsOf: root.appendingPathComponent("colors.css"), encoding: .utf8)
-        #expect(colors == ".color-c0ffee{color:#c0ffee}\n.avatar.color-c0ffee{background:#c0ffee;color:#fff}\n.embed-color-c0ffee{border-left-color:#c0ffee}\n")
+        #expect(
+            colors
+                == ".color-c0ffee{color:#c0ffee}\n.avatar.color-c0ffee{background:#c0ffee;color:#fff}\n.embed-color-c0ffee{border-left-color:#c0ffee}\n"
+        )
     }
 
     @Test func outputIsDeterministic() throws {
@@ -64,10 +68,12 @@ import ParleyRender
         #expect(second.contains(#"<a class="reply-ref" href="2024-03.html#m-101">"#))
     }
 
-    @Test(.enabled(if: TestPaths.corpusAvailable, "../shared/corpus is absent"), arguments: [
-        "dcef-general.json", "dcef-chill-talk.json", "dcef-chill-talk-without-deleted-message.json", "dcef-thread.json",
-        "chat-analytics-SV_5A_5M.json",
-    ])
+    @Test(
+        .enabled(if: TestPaths.corpusAvailable, "../shared/corpus is absent"),
+        arguments: [
+            "dcef-general.json", "dcef-chill-talk.json", "dcef-chill-talk-without-deleted-message.json", "dcef-thread.json",
+            "chat-analytics-SV_5A_5M.json",
+        ])
     func everyCorpusFileRenders(file: String) throws {
         let (root, summary) = try Self.render(TestPaths.discord(file))
         let pages = try Self.files(root).filter { $0.key.hasSuffix(".html") }

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import ParleyImport
 import ParleyLayout
 import ParleyModel
 import ParleyRender
+import Testing
 
 /// Exact HTML of a handful of messages, compared with golden files in `Golden/`.
 @Suite struct MessageGoldenTests {
@@ -22,8 +22,9 @@ import ParleyRender
         Golden.check(fragment.html.description + "\n", name: "tiny-\(id).html")
     }
 
-    @Test(.enabled(if: TestPaths.corpusAvailable, "../shared/corpus is absent"),
-          arguments: ["1045178587575242785", "1060926254683017306", "1060926346089476176", "1060926895719460986", "1060927254248558702"])
+    @Test(
+        .enabled(if: TestPaths.corpusAvailable, "../shared/corpus is absent"),
+        arguments: ["1045178587575242785", "1060926254683017306", "1060926346089476176", "1060926895719460986", "1060927254248558702"])
     func corpusMessage(id: String) throws {
         let fragment = try #require(try Self.fragments(TestPaths.discord("dcef-general.json"))[id])
         Golden.check(fragment.html.description + "\n", name: "general-\(id).html")
@@ -34,9 +35,12 @@ import ParleyRender
         #expect(fragment.elementID == "m-104")
         #expect(fragment.attributes == ["class": "msg pos-only kind-default"])
         #expect(fragment.slots.keys.sorted() == ["attachments", "edited", "embeds", "reactions", "reply", "stickers", "text"])
-        #expect(fragment.slots["text"]?.description
-            == #"Ben here<br>second line <a class="link" href="https://example.org/a_(b)" rel="noopener noreferrer nofollow">https://example.org/a_(b)</a>. end"#)
-        #expect(fragment.slots["edited"]?.description
-            == #"<span class="edited" title="Edited Sunday, 31 March 2024 00:03:00 (UTC)">(edited)</span>"#)
+        #expect(
+            fragment.slots["text"]?.description
+                == #"Ben here<br>second line <a class="link" href="https://example.org/a_(b)" rel="noopener noreferrer nofollow">https://example.org/a_(b)</a>. end"#
+        )
+        #expect(
+            fragment.slots["edited"]?.description
+                == #"<span class="edited" title="Edited Sunday, 31 March 2024 00:03:00 (UTC)">(edited)</span>"#)
     }
 }

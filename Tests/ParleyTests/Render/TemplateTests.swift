@@ -1,5 +1,5 @@
-import Testing
 import ParleyHTML
+import Testing
 
 @Suite struct TemplateTests {
     @Test func slotsTakeTheirContextFromWhereTheyStand() throws {
@@ -14,10 +14,15 @@ import ParleyHTML
         let html = template.render([
             "kind": "a\" onclick=\"x", "url": "https://e.org/?a=1&b=<2>", "title": "it's", "text": "<script>&</script>",
         ])
-        #expect(html.description == #"<a class="x a&quot; onclick=&quot;x" href="https://e.org/?a=1&amp;b=&lt;2&gt;" title="it&#39;s">&lt;script&gt;&amp;&lt;/script&gt;</a>"#)
+        #expect(
+            html.description
+                == #"<a class="x a&quot; onclick=&quot;x" href="https://e.org/?a=1&amp;b=&lt;2&gt;" title="it&#39;s">&lt;script&gt;&amp;&lt;/script&gt;</a>"#
+        )
     }
 
-    @Test(arguments: ["javascript:alert(1)", " JaVaScRiPt:alert(1)", "java\tscript:alert(1)", "data:text/html,x", "vbscript:x", "//evil.org/x", ""])
+    @Test(arguments: [
+        "javascript:alert(1)", " JaVaScRiPt:alert(1)", "java\tscript:alert(1)", "data:text/html,x", "vbscript:x", "//evil.org/x", "",
+    ])
     func unsafeURLsLeaveTheAttributeOut(url: String) throws {
         let template = try Template.parse(#"<a href="{{url}}">x</a>"#, name: "t")
         #expect(template.render(["url": .text(url)]).description == "<a>x</a>")

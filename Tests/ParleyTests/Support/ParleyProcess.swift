@@ -28,7 +28,8 @@ struct ParleyProcess {
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         let errData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Outcome(code: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-                       errors: String(decoding: errData, as: UTF8.self))
+        return Outcome(
+            code: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+            errors: String(decoding: errData, as: UTF8.self))
     }
 }
