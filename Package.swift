@@ -38,6 +38,12 @@ let package = Package(
             dependencies: ["ParleyModel", "ParleyLayout", "ParleyHTML", "ParleyAssets"],
             swiftSettings: strict
         ),
+        .target(name: "ParleyPatch", dependencies: ["ParleyDiffing", "ParleyHTML"], swiftSettings: strict),
+        .target(
+            name: "ParleyLive",
+            dependencies: ["ParleyModel", "ParleyLayout", "ParleyDiffing", "ParleyRender", "ParleyPatch", "ParleyHTML"],
+            swiftSettings: strict
+        ),
         // Layer 3: the command line.
         .target(
             name: "ParleyCLI",
@@ -54,7 +60,7 @@ let package = Package(
         .testTarget(name: "ParleyDiffingTests", dependencies: ["ParleyDiffing"], swiftSettings: strict),
         .testTarget(
             name: "ParleyTests",
-            dependencies: ["ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyHTML", "ParleyCLI"],
+            dependencies: ["ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyHTML", "ParleyCLI", "ParleyPatch", "ParleyLive", "ParleyDiffing"],
             resources: [.copy("Golden"), .copy("Fixtures")],
             swiftSettings: strict
         ),

@@ -9,24 +9,31 @@ public enum URLPolicy {
     public static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
 
     /// The URL to write, or nil if it must not be written.
-    /// - Complexity: O(n) in the URL's length.
+    /// - Complexity: O(n) in the URL's length; no allocation when the URL needs no cleaning.
     public static func sanitize(_ url: String) -> String? {
-        let cleaned = String(
-            String.UnicodeScalarView(
-                url.unicodeScalars.drop(while: { $0.value <= 0x20 }).filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }))
+        let needsCleaning = url.utf8.first.map { $0 <= 0x20 } ?? true || url.utf8.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let cleaned = needsCleaning ? clean(url) : url
         if cleaned.isEmpty { return nil }
-        guard let scheme = scheme(of: cleaned) else { return cleaned.hasPrefix("//") ? nil : cleaned }
+        guard let scheme = scheme(of: cleaned) else { return cleaned.utf8.starts(with: "//".utf8) ? nil : cleaned }
         return allowedSchemes.contains(scheme) ? cleaned : nil
     }
 
-    /// The scheme, lowercased: the characters before the first `:` when no `/`, `?`, `#` or
-    /// backslash comes earlier and the first character is a letter.
+    private static func clean(_ url: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                url.unicodeScalars.drop(while: { $0.value <= 0x20 }).filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }))
+    }
+
+    /// The scheme, lowercased: the bytes before the first `:` when no `/`, `?`, `#` or backslash
+    /// comes earlier.
     static func scheme(of url: String) -> String? {
-        var scheme = ""
-        for scalar in url.unicodeScalars {
-            if scalar == ":" { return scheme.isEmpty ? nil : scheme.lowercased() }
-            if scalar == "/" || scalar == "?" || scalar == "#" || scalar == "\\" { return nil }
-            scheme.unicodeScalars.append(scalar)
+        var length = 0
+        for byte in url.utf8 {
+            switch byte {
+            case UInt8(ascii: ":"): return length == 0 ? nil : String(decoding: url.utf8.prefix(length), as: UTF8.self).lowercased()
+            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "\\"): return nil
+            default: length += 1
+            }
         }
         return nil
     }

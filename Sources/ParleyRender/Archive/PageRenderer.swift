@@ -1,5 +1,6 @@
 import ParleyHTML
 import ParleyLayout
+import ParleyModel
 
 /// Renders day sections and whole pages through the `day` and `page` templates.
 public struct PageRenderer: Sendable {
@@ -38,10 +39,23 @@ public struct PageRenderer: Sendable {
 
     /// A day section: `<section class="day" id="d-YYYY-MM-DD">`, its heading, then its messages.
     public func day(_ section: DaySection, messages: [MessageFragment]) -> SafeHTML {
-        templates[.day].render([
-            "id": .text(DOMID.day(section.date.isoString)), "date": .text(section.date.isoString),
-            "label": .text(DateText.dayLabel(section.date)), "messages": .html(SafeHTML.joined(messages.map(\.html))),
-        ])
+        var values = dayValues(section.date)
+        values["messages"] = .html(SafeHTML.joined(messages.map(\.html)))
+        return templates[.day].render(values)
+    }
+
+    /// A day section split around its messages: `opening` (the section's start tag and heading)
+    /// and `closing`, for writing the section empty or filled message by message.
+    public func dayContainer(_ date: LocalDate) -> (opening: SafeHTML, closing: SafeHTML) {
+        let parts = templates[.day].renderSplit(dayValues(date), at: "messages")
+        return (parts.before, parts.after)
+    }
+
+    private func dayValues(_ date: LocalDate) -> [String: SlotValue] {
+        [
+            "id": .text(DOMID.day(date.isoString)), "date": .text(date.isoString),
+            "label": .text(DateText.dayLabel(date)),
+        ]
     }
 
     /// A whole HTML document.

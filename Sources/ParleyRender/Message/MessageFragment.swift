@@ -14,12 +14,16 @@ public struct MessageFragment: Hashable, Sendable {
     public var slots: [String: SafeHTML]
     /// The whole `<article>` element.
     public var html: SafeHTML
+    /// A hash of everything rendered outside the slots and the class attribute (header, ids):
+    /// when it differs between two fragments of a message, the element must be replaced.
+    public var frame: Int
 
-    public init(elementID: String, attributes: [String: String], slots: [String: SafeHTML], html: SafeHTML) {
+    public init(elementID: String, attributes: [String: String], slots: [String: SafeHTML], html: SafeHTML, frame: Int = 0) {
         self.elementID = elementID
         self.attributes = attributes
         self.slots = slots
         self.html = html
+        self.frame = frame
     }
 }
 

@@ -30,8 +30,9 @@ public struct MessageRenderer: Sendable {
             "datetime": .text(message.timestamp.description), "time": .text(DateText.shortTime(message.timestamp, clock: context.clock)),
         ]
         for (name, fragment) in slots { values[name] = .html(fragment) }
-        let html = context.templates[.message].render(values)
-        return MessageFragment(elementID: elementID, attributes: ["class": "msg " + classes], slots: slots, html: html)
+        let rendered = context.templates[.message].render(values, frameExcluding: Set(slots.keys).union(["classes"]))
+        return MessageFragment(
+            elementID: elementID, attributes: ["class": "msg " + classes], slots: slots, html: rendered.html, frame: rendered.frame)
     }
 
     /// `pos-first kind-default` plus `msg-system`, `msg-pinned` and `msg-bot` where they apply.

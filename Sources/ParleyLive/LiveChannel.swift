@@ -1,0 +1,96 @@
+import ParleyDiffing
+import ParleyHTML
+import ParleyLayout
+import ParleyModel
+import ParleyPatch
+import ParleyRender
+import Synchronization
+
+/// One channel of the live view: its messages, the window of the latest ones on the live page,
+/// and the pipeline that turns every change into one ``PatchBatch``.
+///
+/// Each ``update(_:)`` lays out the window, builds a snapshot (sections: days; items: message
+/// ids; content versions: a hash of what each message element is rendered from) and applies it
+/// to a ``DiffableDataSource`` whose target is a ``PatchEmitter``. Models are committed in
+/// `commitAlongsideUpdates`, so fragments always match the snapshot. Updates and page renders
+/// are serialized by one lock: the page at version N plus the batches after N equals the page at
+/// the latest version.
+public final class LiveChannel: Sendable {
+    typealias Source = DiffableDataSource<LocalDate, MessageID, ElementRendering>
+
+    public let channel: Channel
+    let options: LiveOptions
+    let directory: Directory
+    let emitter: PatchEmitter<LocalDate, MessageID>
+    let source: Source
+    let store: CommittedModels
+    let state: Mutex<LiveState>
+
+    /// Creates the channel at version 0 holding `channel`'s messages.
+    public init(channel: Channel, directory: Directory = Directory(), options: LiveOptions) {
+        self.channel = Channel(id: channel.id, name: channel.name, topic: channel.topic, kind: channel.kind, category: channel.category)
+        self.options = options
+        self.directory = directory
+        let renderer = PageRenderer(templates: options.templates)
+        let emitter = PatchEmitter<LocalDate, MessageID>(
+            sectionRendering: { date in
+                let parts = renderer.dayContainer(date)
+                return SectionRendering(elementID: DOMID.day(date.isoString), opening: parts.opening, closing: parts.closing)
+            },
+            itemElementID: { DOMID.message($0.rawValue) })
+        let store = CommittedModels(
+            ModelStore(context: RenderContext(templates: options.templates, clock: options.clock, directory: directory)))
+        self.emitter = emitter
+        self.store = store
+        self.source = Source(target: emitter) { _, id in
+            store.models.withLock { store in
+                let fragment = MessageRenderer(context: store.context).render(store.items[id]!)
+                return ElementRendering(
+                    elementID: fragment.elementID, attributes: fragment.attributes, slots: fragment.slots, html: fragment.html,
+                    frame: fragment.frame)
+            }
+        }
+        self.state = Mutex(LiveState(messages: ChatLayout.displayOrder(channel.messages)))
+        state.withLock { state in
+            apply(state.messages, version: 0)
+            _ = emitter.takeOperations()
+        }
+    }
+
+    /// The current version: the number of batches produced so far.
+    public var version: Int { state.withLock(\.version) }
+
+    /// Changes the channel's messages and returns the batch that takes a page from the previous
+    /// version to the new one, or nil when the live page does not change (e.g. an edit of a
+    /// message outside the window).
+    /// - Parameter mutate: Changes the messages (any order; they are kept in display order).
+    /// - Complexity: O(n) for n messages in the channel, plus rendering of changed items.
+    public func update(_ mutate: (inout [Message]) throws -> Void) rethrows -> PatchBatch? {
+        try state.withLock { state in
+            var messages = state.messages
+            try mutate(&messages)
+            state.messages = ChatLayout.displayOrder(messages)
+            apply(state.messages, version: state.version + 1)
+            let operations = emitter.takeOperations()
+            guard !operations.isEmpty else { return nil }
+            state.version += 1
+            return PatchBatch(version: state.version, base: state.version - 1, operations: operations)
+        }
+    }
+
+    /// Runs `body` with the current version and the container's HTML (the day sections of the
+    /// window), under the same lock as updates, so what it renders is exactly that version.
+    public func withCurrentPage<Result, Failure: Error>(
+        _ body: (_ version: Int, _ sections: SafeHTML) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        return try state.withLock { state throws(Failure) in try body(state.version, containerHTML(state.messages)) }
+    }
+
+    /// The messages, in display order.
+    public var messages: [Message] { state.withLock(\.messages) }
+}
+
+struct LiveState: Sendable {
+    var messages: [Message]
+    var version = 0
+}

@@ -1,0 +1,66 @@
+import ParleyHTML
+import ParleyLive
+import ParleyModel
+import ParleyPatch
+import Testing
+
+/// The convergence invariant, on the server: applying every batch to the parsed DOM of the page
+/// rendered at the first version gives exactly the parsed DOM of the page at the last version.
+@Suite struct ConvergenceTests {
+    typealias F = LiveFixtures
+
+    /// 5,000 seeded sequences in 50 groups (run in parallel); each prints its seed on failure.
+    @Test(arguments: 0..<50)
+    func randomMutationSequencesConverge(group: Int) throws {
+        for seed in UInt64(group * 100)..<UInt64(group * 100 + 100) {
+            try Self.check(seed: seed)
+        }
+    }
+
+    static func check(seed: UInt64) throws {
+        var generator = MutationGenerator(seed: seed)
+        let live = F.channel(generator.initialMessages(), window: seed % 3 == 0 ? 12 : 500)
+        let document = try live.withCurrentPage { _, sections in try HTMLDocument(page: F.page(sections)) }
+        var version = 0
+        for _ in 0..<(1 + generator.random.below(5)) {
+            for mutation in generator.step(live.messages) {
+                guard let batch = live.update(mutation) else { continue }
+                #expect(batch.base == version && batch.version == version + 1, "seed \(seed)")
+                version = batch.version
+                do {
+                    try PatchApplier().apply(batch.operations, to: document)
+                } catch {
+                    Issue.record("seed \(seed): \(error) applying \(batch)")
+                    return
+                }
+            }
+        }
+        let expected = try F.canonicalPage(of: live)
+        let actual = try document.canonicalHTML(of: "transcript")
+        #expect(actual == expected, "seed \(seed)")
+    }
+
+    @Test func swappingFirstAndLastConvergesWithMoves() throws {
+        let live = F.channel((0..<5).map { F.message("\($0)", minute: Int64($0), author: $0 % 2, text: "m\($0)") })
+        let document = try live.withCurrentPage { _, sections in try HTMLDocument(page: F.page(sections)) }
+        let batch = try #require(
+            live.update { messages in
+                let first = messages[0].timestamp, last = messages[4].timestamp
+                messages[0].timestamp = last
+                messages[4].timestamp = first
+            })
+        #expect(batch.operations.filter { $0.tag == "m" }.count == 2)
+        try PatchApplier().apply(batch.operations, to: document)
+        #expect(try document.childIDs(of: "d-2024-03-08") == ["m-4", "m-1", "m-2", "m-3", "m-0"])
+        #expect(try document.canonicalHTML(of: "transcript") == F.canonicalPage(of: live))
+    }
+
+    @Test func theSameInsertAppliedTwiceLeavesOneElement() throws {
+        let live = F.channel([F.message("1", minute: 0, author: 0, text: "a")])
+        let document = try live.withCurrentPage { _, sections in try HTMLDocument(page: F.page(sections)) }
+        let batch = try #require(live.update { $0.append(F.message("2", minute: 30, author: 1, text: "b")) })
+        try PatchApplier().apply(batch.operations, to: document)
+        try PatchApplier().apply(batch.operations.filter { $0.tag == "i" }, to: document)
+        #expect(try document.childIDs(of: "d-2024-03-08") == ["m-1", "m-2"])
+    }
+}

@@ -1,0 +1,112 @@
+import ParleyHTML
+import ParleyLive
+import ParleyModel
+import ParleyPatch
+import Testing
+
+/// Exact operations for the changes a chat sees.
+@Suite struct PatchEmitterTests {
+    typealias F = LiveFixtures
+
+    static func base() -> LiveChannel {
+        F.channel([
+            F.message("1", minute: 0, author: 0, text: "Good morning"),
+            F.message("2", minute: 1, author: 1, text: "Morning! see you at noon"),
+            F.message("3", minute: 2, author: 1, text: "bring the cooler"),
+        ])
+    }
+
+    static func tags(_ batch: PatchBatch?) -> [String] { batch?.operations.map(\.tag) ?? [] }
+
+    @Test func oneWordEditIsOneSlotUpdatePlusTheEditedMarkerTheFirstTime() throws {
+        let live = Self.base()
+        let first = try #require(
+            live.update { messages in
+                messages[1].content.text = "Morning! see you at one"
+                messages[1].editedTimestamp = Timestamp(milliseconds: F.start + 5 * 60_000)
+            })
+        #expect(first.version == 1 && first.base == 0)
+        #expect(
+            first.operations == [
+                .slot(
+                    id: "m-2", slot: "edited",
+                    html: try #require(
+                        first.operations.first.flatMap {
+                            if case let .slot(_, "edited", html) = $0 { html } else { nil }
+                        })),
+                .slot(id: "m-2", slot: "text", html: SafeHTML.text("Morning! see you at one")),
+            ])
+        #expect(
+            first.description.contains(
+                #"["s","m-2","edited","<span class=\"edited\" title=\"Edited Friday, 8 March 2024 09:05:00 (UTC)\">(edited)</span>"]"#))
+        let second = try #require(live.update { $0[1].content.text = "Morning! see you at two" })
+        #expect(second.operations == [.slot(id: "m-2", slot: "text", html: SafeHTML.text("Morning! see you at two"))])
+    }
+
+    @Test func aReactionUpdatesTheReactionsSlotOnly() throws {
+        let live = Self.base()
+        let batch = try #require(live.update { $0[0].reactions = [Reaction(emoji: "👍", count: 1)] })
+        #expect(Self.tags(batch) == ["s"])
+        #expect(
+            batch.description
+                == #"{"v":1,"base":0,"ops":[["s","m-1","reactions","<span class=\"reaction\" title=\"👍\"><span class=\"reaction-emoji\">👍</span> <span class=\"reaction-count\">1</span></span>"]]}"#
+        )
+    }
+
+    @Test func aMessageJoiningTheGroupAboveIsAnInsertPlusTheNeighboursClass() throws {
+        let live = Self.base()
+        let batch = try #require(live.update { $0.append(F.message("4", minute: 3, author: 1, text: "and ice")) })
+        #expect(Self.tags(batch) == ["i", "a"])
+        guard case let .insert(id, parent, after, html) = batch.operations[0] else { Issue.record("not an insert"); return }
+        #expect([id, parent, after] == ["m-4", "d-2024-03-08", "m-3"])
+        #expect(html.description.hasPrefix(#"<article class="msg pos-last kind-default" id="m-4""#))
+        #expect(batch.operations[1] == .setAttribute(id: "m-3", name: "class", value: "msg pos-middle kind-default"))
+    }
+
+    @Test func aDeletedMessageIsARemovePlusTheNeighboursClassFix() throws {
+        let live = Self.base()
+        let batch = try #require(live.update { $0.remove(at: 2) })
+        #expect(batch.operations == [.remove(id: "m-3"), .setAttribute(id: "m-2", name: "class", value: "msg pos-only kind-default")])
+    }
+
+    @Test func theFirstMessageOfANewDayIsASectionInsertThenTheMessage() throws {
+        let live = Self.base()
+        let batch = try #require(live.update { $0.append(F.message("5", minute: 24 * 60, author: 2, text: "new day")) })
+        #expect(Self.tags(batch) == ["S", "i"])
+        #expect(
+            batch.description.hasPrefix(
+                #"{"v":1,"base":0,"ops":[["S","d-2024-03-09","d-2024-03-08","<section class=\"day\" id=\"d-2024-03-09\" aria-label=\"Saturday, 9 March 2024\"><h2 class=\"day-label\"><time datetime=\"2024-03-09\">Saturday, 9 March 2024</time></h2></section>"],["i","m-5","d-2024-03-09",null,"#
+            ))
+    }
+
+    @Test func aStreamedReplySendsOnlyTheNewCharacters() throws {
+        let live = Self.base()
+        _ = live.update { $0.append(F.message("6", minute: 4, author: 3, text: "", reply: "1")) }
+        var total = 0
+        for token in ["The", " picnic", " is", " at", " <noon>", " & ", "\"sunny\""] {
+            let batch = try #require(live.update { $0[$0.count - 1].content.text += token })
+            #expect(batch.operations == [.appendText(id: "m-6", slot: "text", text: token)])
+            total += batch.json.count
+        }
+        #expect(total < 7 * 60)
+        let newline = try #require(live.update { $0[$0.count - 1].content.text += "\nnext line" })
+        #expect(Self.tags(newline) == ["s"])
+    }
+
+    @Test func changesOutsideTheWindowSendNothing() throws {
+        let live = F.channel((0..<10).map { F.message("\($0)", minute: Int64($0) * 10, author: $0 % 2, text: "m\($0)") }, window: 5)
+        #expect(live.update { $0[1].content.text = "edited far above" } == nil)
+        let batch = try #require(live.update { $0.append(F.message("10", minute: 100, author: 1, text: "new")) })
+        #expect(Self.tags(batch) == ["r", "i"])
+        #expect(batch.operations[0] == .remove(id: "m-5"))
+    }
+
+    @Test func aRepeatedCreateChangesNothing() throws {
+        let live = Self.base()
+        let again = F.message("3", minute: 2, author: 1, text: "bring the cooler")
+        #expect(
+            live.update { messages in
+                messages.removeAll { $0.id == again.id }; messages.append(again)
+            } == nil)
+    }
+}
