@@ -57,10 +57,22 @@ let package = Package(
             path: "Benchmarks/ParleyBenchmarks",
             swiftSettings: strict
         ),
+        .target(
+            name: "ParleyTestSupport",
+            dependencies: ["ParleyModel", "ParleyHTML", "ParleyLive", "ParleyPatch", "ParleyRender"],
+            path: "Tests/ParleyTestSupport",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "ParleyConvergenceFixtures",
+            dependencies: ["ParleyTestSupport", "ParleyHTML"],
+            path: "Tools/ParleyConvergenceFixtures",
+            swiftSettings: strict
+        ),
         .testTarget(name: "ParleyDiffingTests", dependencies: ["ParleyDiffing"], swiftSettings: strict),
         .testTarget(
             name: "ParleyTests",
-            dependencies: ["ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyHTML", "ParleyCLI", "ParleyPatch", "ParleyLive", "ParleyDiffing"],
+            dependencies: ["ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyHTML", "ParleyCLI", "ParleyPatch", "ParleyLive", "ParleyDiffing", "ParleyTestSupport"],
             resources: [.copy("Golden"), .copy("Fixtures")],
             swiftSettings: strict
         ),

@@ -2,6 +2,7 @@ import ParleyHTML
 import ParleyLive
 import ParleyModel
 import ParleyPatch
+import ParleyTestSupport
 import Testing
 
 /// The convergence invariant, on the server: applying every batch to the parsed DOM of the page
@@ -9,35 +10,27 @@ import Testing
 @Suite struct ConvergenceTests {
     typealias F = LiveFixtures
 
-    /// 5,000 seeded sequences in 50 groups (run in parallel); each prints its seed on failure.
+    /// 5,000 seeded sequences in 50 groups (run in parallel); each names its seed on failure.
     @Test(arguments: 0..<50)
     func randomMutationSequencesConverge(group: Int) throws {
         for seed in UInt64(group * 100)..<UInt64(group * 100 + 100) {
-            try Self.check(seed: seed)
-        }
-    }
-
-    static func check(seed: UInt64) throws {
-        var generator = MutationGenerator(seed: seed)
-        let live = F.channel(generator.initialMessages(), window: seed % 3 == 0 ? 12 : 500)
-        let document = try live.withCurrentPage { _, sections in try HTMLDocument(page: F.page(sections)) }
-        var version = 0
-        for _ in 0..<(1 + generator.random.below(5)) {
-            for mutation in generator.step(live.messages) {
-                guard let batch = live.update(mutation) else { continue }
+            let sequence = try ConvergenceSequence(seed: seed)
+            let document = try HTMLDocument(page: sequence.initialPage)
+            var version = 0
+            for batch in sequence.batches {
                 #expect(batch.base == version && batch.version == version + 1, "seed \(seed)")
                 version = batch.version
                 do {
                     try PatchApplier().apply(batch.operations, to: document)
                 } catch {
                     Issue.record("seed \(seed): \(error) applying \(batch)")
-                    return
+                    break
                 }
             }
+            let expected = try HTMLDocument(page: sequence.finalPage).canonicalHTML(of: "transcript")
+            let actual = try document.canonicalHTML(of: "transcript")
+            #expect(actual == expected, "seed \(seed)")
         }
-        let expected = try F.canonicalPage(of: live)
-        let actual = try document.canonicalHTML(of: "transcript")
-        #expect(actual == expected, "seed \(seed)")
     }
 
     @Test func swappingFirstAndLastConvergesWithMoves() throws {

@@ -2,6 +2,7 @@ import ParleyHTML
 import ParleyLive
 import ParleyModel
 import ParleyPatch
+import ParleyTestSupport
 import Testing
 
 /// Exact operations for the changes a chat sees.

@@ -3,22 +3,22 @@ import ParleyModel
 /// Random transcript mutations for the convergence property tests: create, edit, delete, react,
 /// a timestamp edit that moves a message to another day, a burst of 100 inserts, a reply
 /// streamed token by token, and the same message created twice.
-struct MutationGenerator {
+public struct MutationGenerator {
     typealias F = LiveFixtures
-    var random: SeededRandom
+    public var random: SeededRandom
     var nextID = 1000
 
-    init(seed: UInt64) { random = SeededRandom(seed: seed) }
+    public init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
     /// Messages over three days, some consecutive by one author so they group.
-    mutating func initialMessages() -> [Message] {
+    public mutating func initialMessages() -> [Message] {
         (0..<random.below(16)).map { index in
             F.message("\(index)", minute: Int64(index * random.below(200)), author: random.below(3), text: "message \(index)")
         }
     }
 
     /// One step: a list of mutations, each of which the live channel turns into one batch.
-    mutating func step(_ messages: [Message]) -> [(inout [Message]) -> Void] {
+    public mutating func step(_ messages: [Message]) -> [(inout [Message]) -> Void] {
         let last = messages.last.map { ($0.timestamp.milliseconds - F.start) / 60_000 } ?? 0
         switch (random.below(18) % 10, messages.isEmpty) {
         case (0, _), (_, true):
