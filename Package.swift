@@ -53,7 +53,7 @@ let package = Package(
         .executableTarget(name: "parley", dependencies: ["ParleyCLI"], swiftSettings: strict),
         .executableTarget(
             name: "ParleyBenchmarks",
-            dependencies: ["ParleyDiffing", "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender"],
+            dependencies: ["ParleyDiffing", "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyLive", "ParleyPatch", "ParleyHTML"],
             path: "Benchmarks/ParleyBenchmarks",
             swiftSettings: strict
         ),

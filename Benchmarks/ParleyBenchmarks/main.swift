@@ -2,3 +2,4 @@
 let arguments = Set(CommandLine.arguments.dropFirst())
 if arguments.isEmpty || arguments.contains("diff") { DiffBenchmark.run() }
 if arguments.isEmpty || arguments.contains("render") { RenderBenchmark.run() }
+if arguments.isEmpty || arguments.contains("patch") { PatchBenchmark.run() }

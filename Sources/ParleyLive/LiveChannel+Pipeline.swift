@@ -7,7 +7,7 @@ import ParleyRender
 
 extension LiveChannel {
     /// Lays out the window of `messages` (in display order) and applies its snapshot.
-    func apply(_ messages: [Message], version: Int) {
+    func apply(_ messages: [Message]) {
         let window = layoutWindow(messages)
         var snapshot = DiffableDataSourceSnapshot<LocalDate, MessageID>()
         var byID: [MessageID: Message] = [:]

@@ -26,8 +26,9 @@ public final class LiveChannel: Sendable {
     let store: CommittedModels
     let state: Mutex<LiveState>
 
-    /// Creates the channel at version 0 holding `channel`'s messages.
-    public init(channel: Channel, directory: Directory = Directory(), options: LiveOptions) {
+    /// Creates the channel holding `channel`'s messages, at `version` (e.g. the sequence number of
+    /// the last event read from a database).
+    public init(channel: Channel, directory: Directory = Directory(), options: LiveOptions, version: Int = 0) {
         self.channel = Channel(id: channel.id, name: channel.name, topic: channel.topic, kind: channel.kind, category: channel.category)
         self.options = options
         self.directory = directory
@@ -50,31 +51,37 @@ public final class LiveChannel: Sendable {
                     frame: fragment.frame)
             }
         }
-        self.state = Mutex(LiveState(messages: ChatLayout.displayOrder(channel.messages)))
+        self.state = Mutex(LiveState(messages: ChatLayout.displayOrder(channel.messages), version: version))
         state.withLock { state in
-            apply(state.messages, version: 0)
+            apply(state.messages)
             _ = emitter.takeOperations()
         }
     }
 
-    /// The current version: the number of batches produced so far.
+    /// The current version: that of the last batch produced, or the initial version.
     public var version: Int { state.withLock(\.version) }
 
     /// Changes the channel's messages and returns the batch that takes a page from the previous
     /// version to the new one, or nil when the live page does not change (e.g. an edit of a
-    /// message outside the window).
-    /// - Parameter mutate: Changes the messages (any order; they are kept in display order).
-    /// - Complexity: O(n) for n messages in the channel, plus rendering of changed items.
-    public func update(_ mutate: (inout [Message]) throws -> Void) rethrows -> PatchBatch? {
+    /// message outside the window); then the version stays where it was.
+    /// - Parameters:
+    ///   - version: The version the batch gets, e.g. the sequence number of the event in a
+    ///     database, so versions stay meaningful across restarts; it must exceed the current
+    ///     version. Nil means the current version plus one.
+    ///   - mutate: Changes the messages (any order; they are kept in display order).
+    /// - Complexity: O(n log n) for n messages in the channel (layout of the window, snapshot
+    ///   diff), plus rendering of the changed items.
+    public func update(version: Int? = nil, _ mutate: (inout [Message]) throws -> Void) rethrows -> PatchBatch? {
         try state.withLock { state in
             var messages = state.messages
             try mutate(&messages)
             state.messages = ChatLayout.displayOrder(messages)
-            apply(state.messages, version: state.version + 1)
+            apply(state.messages)
             let operations = emitter.takeOperations()
             guard !operations.isEmpty else { return nil }
-            state.version += 1
-            return PatchBatch(version: state.version, base: state.version - 1, operations: operations)
+            let base = state.version
+            state.version = max(version ?? base + 1, base + 1)
+            return PatchBatch(version: state.version, base: base, operations: operations)
         }
     }
 

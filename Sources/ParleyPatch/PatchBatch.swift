@@ -36,6 +36,12 @@ public struct PatchBatch: Hashable, Sendable, CustomStringConvertible {
         return writer.bytes
     }
 
+    /// The bytes of the `ops` array alone (the batch's JSON less its `{"v":…,"base":…,"ops":…}`
+    /// envelope), the measure the patch benchmark compares.
+    public var operationsByteCount: Int {
+        json.count - PatchBatch(version: version, base: base, operations: []).json.count + 2
+    }
+
     /// The JSON as a string: stable and readable in test failures.
     public var description: String { String(decoding: json, as: UTF8.self) }
 }

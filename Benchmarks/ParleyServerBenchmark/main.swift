@@ -1,0 +1,3 @@
+import Foundation
+
+exit(ServerBenchmark.run(Array(CommandLine.arguments.dropFirst())))
