@@ -5,8 +5,10 @@
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 export ROOT
 
-# The Debian packages the build needs: libxml2 (HTML templates) and pkg-config (to find it).
-BUILD_PACKAGES=(libxml2-dev pkg-config)
+# The Debian packages the build needs: libxml2 (HTML templates), cmark-gfm and its GFM extensions
+# (CommonMark message bodies), libarchive (zip exports), libmicrohttpd (parley serve) and
+# pkg-config (to find them).
+BUILD_PACKAGES=(libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libarchive-dev libmicrohttpd-dev libsqlite3-dev pkg-config)
 
 log() { printf '==> %s\n' "$*" >&2; }
 

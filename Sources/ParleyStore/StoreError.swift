@@ -1,0 +1,17 @@
+/// Why the event store failed. Every case names the database file.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The database could not be opened or created.
+    case cannotOpen(path: String, reason: String)
+    /// A statement failed; `reason` is SQLite's message.
+    case failed(path: String, reason: String)
+    /// The channel is not in the database.
+    case unknownChannel(path: String, channel: String)
+
+    public var description: String {
+        switch self {
+        case let .cannotOpen(path, reason): return "\(path): cannot open the database: \(reason)"
+        case let .failed(path, reason): return "\(path): database error: \(reason)"
+        case let .unknownChannel(path, channel): return "\(path): no channel \"\(channel)\""
+        }
+    }
+}
