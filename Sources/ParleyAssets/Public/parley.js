@@ -1,0 +1,368 @@
+/**
+ * Parley live view client: applies DOM patch batches (docs/PATCH-PROTOCOL.md, version 1) to a
+ * transcript and keeps the reader's place, focus and selection. No dependencies, no build step;
+ * runs under a Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval'.
+ * @module parley
+ */
+
+/**
+ * One batch: the version after it (`v`), the version it applies to (`base`), its operations.
+ * @typedef {{v: number, base: number, ops: Array<Array<*>>}} Batch
+ */
+
+/** Dispatched on the container when it needs a resync; `detail`: {reason, version, v, base, error}. */
+export const RESYNC_EVENT = 'parley:resync';
+
+/** How close to the end, in CSS pixels, still counts as "at the bottom". */
+const BOTTOM_SLACK = 2;
+/** How long a transient class (`f`) stays when no animation ends it, in milliseconds. */
+const TRANSIENT_MS = 2000;
+/** The longest wait between two reconnects, in milliseconds. */
+const MAX_RETRY_MS = 30000;
+/** Batches waiting for the next animation frame, per container. */
+const queues = new WeakMap();
+/** The container's open stream, shared by every copy of this module on the page. */
+const STREAM = Symbol.for('parley.stream');
+
+/** An operation that does not fit the DOM; its message names the operation and what was expected. */
+export class PatchError extends Error {
+  /** @param {string} expected @param {*} op */
+  constructor(expected, op) {
+    super(`${expected} in ${JSON.stringify(op).slice(0, 200)}`);
+    this.name = 'PatchError';
+  }
+}
+
+/**
+ * The container's version: its `data-version`, or null when it has none (its DOM is unknown;
+ * only a batch that starts with `reset` applies then).
+ * @param {Element} container
+ * @returns {number | null}
+ */
+export function currentVersion(container) {
+  const value = container.getAttribute('data-version');
+  return value !== null && /^\d+$/.test(value) ? Number(value) : null;
+}
+
+/**
+ * Applies a batch now. A stale batch (`v` ≤ version) is ignored. A batch whose `base` is not the
+ * version (a gap), a malformed batch, or an operation that does not fit the DOM makes the
+ * container dispatch {@link RESYNC_EVENT}. Focus, selection and scroll position are kept.
+ * Complexity: O(operations + bytes of HTML parsed); elements are found by `getElementById`.
+ * @param {Element} container the `#transcript` element
+ * @param {Batch} batch
+ * @returns {boolean} whether the batch was applied
+ */
+export function applyBatch(container, batch) {
+  return keepingView(container, () => applyOne(container, batch) === 'applied');
+}
+
+/**
+ * Applies a batch in the next animation frame, after the batches queued before it; a batch that
+ * asks for a resync drops the rest of that frame's batches.
+ * @param {Element} container
+ * @param {Batch} batch
+ */
+export function queueBatch(container, batch) {
+  if (queues.has(container)) return void queues.get(container).push(batch);
+  queues.set(container, [batch]);
+  requestAnimationFrame(() => {
+    const batches = queues.get(container);
+    queues.delete(container);
+    keepingView(container, () => batches.every((each) => applyOne(container, each) !== 'resync'));
+  });
+}
+
+/**
+ * Streams batches from `url` (Server-Sent Events, `event: patch`, JSON data) into the container.
+ * The first request carries `?since=V` (`since`, or the container's version); EventSource sends
+ * `Last-Event-ID` on its own reconnects. On a resync the stream reopens from the current version,
+ * after a failed operation from a fresh copy of the page. Waits 0, then 0.25 s doubling to 30 s,
+ * while the version does not move. Sets `aria-relevant="additions"`: new messages are announced,
+ * slot edits and streamed text are not.
+ * @param {Element} container
+ * @param {string} url the stream's URL, relative to the page
+ * @param {{since?: number}} [options]
+ * @returns {{close: () => void}} ends the stream (connecting the container again does too)
+ */
+export function connect(container, url, { since } = {}) {
+  container[STREAM]?.close();
+  if (!container.hasAttribute('aria-relevant')) container.setAttribute('aria-relevant', 'additions');
+  let source = null;
+  let timer = 0;
+  let retry = 0;
+  let progress = null;
+  let closed = false;
+  const open = (version) => {
+    if (closed) return;
+    const target = new URL(url, container.ownerDocument.baseURI);
+    if (version !== null && version !== undefined) target.searchParams.set('since', String(version));
+    const opened = (source = new EventSource(target));
+    opened.addEventListener('patch', (event) => queueBatch(container, parseJSON(event.data)));
+    // The browser retries a dropped stream itself, but gives up after an HTTP error: retry then.
+    opened.addEventListener('error', () => {
+      if (opened === source && opened.readyState === EventSource.CLOSED) reconnect(false);
+    });
+  };
+  const reconnect = (refetch) => {
+    if (closed) return;
+    source?.close();
+    clearTimeout(timer);
+    if (currentVersion(container) !== progress) retry = 0;
+    progress = currentVersion(container);
+    timer = setTimeout(() => {
+      const ready = refetch ? refetchTranscript(container) : Promise.resolve();
+      ready.then(() => open(currentVersion(container)), () => reconnect(true));
+    }, retry);
+    retry = Math.min(Math.max(250, retry * 2), MAX_RETRY_MS);
+  };
+  const onResync = (event) => reconnect(event.detail.reason === 'error' || currentVersion(container) === null);
+  container.addEventListener(RESYNC_EVENT, onResync);
+  open(since ?? currentVersion(container));
+  const stream = {
+    close() {
+      closed = true;
+      container.removeEventListener(RESYNC_EVENT, onResync);
+      clearTimeout(timer);
+      source?.close();
+      if (container[STREAM] === stream) delete container[STREAM];
+    },
+  };
+  return (container[STREAM] = stream);
+}
+
+function parseJSON(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Replaces the transcript and its version with those of a fresh copy of the page it is on. */
+async function refetchTranscript(container) {
+  const { URL: page } = container.ownerDocument;
+  const response = await fetch(page, { cache: 'no-store', headers: { Accept: 'text/html' } });
+  if (!response.ok) throw new Error(`GET ${page}: HTTP ${response.status}`);
+  const fresh = new DOMParser().parseFromString(await response.text(), 'text/html').getElementById('transcript');
+  if (!fresh || currentVersion(fresh) === null) throw new Error(`GET ${page}: expected #transcript with data-version`);
+  keepingView(container, () => {
+    container.replaceChildren(...fresh.childNodes);
+    container.setAttribute('data-version', fresh.getAttribute('data-version'));
+  });
+}
+
+/** @returns {'applied' | 'stale' | 'resync'} */
+function applyOne(container, batch) {
+  const version = currentVersion(container);
+  const valid = Number.isInteger(batch?.v) && Number.isInteger(batch.base) && Array.isArray(batch.ops);
+  if (!valid) return resync(container, 'invalid', version, batch);
+  if (version !== null && batch.v <= version) return 'stale';
+  if (batch.base !== version && batch.ops[0]?.[0] !== 'reset') return resync(container, 'gap', version, batch);
+  try {
+    for (const op of batch.ops) applyOperation(container, op);
+  } catch (error) {
+    container.removeAttribute('data-version');
+    return resync(container, 'error', version, batch, error);
+  }
+  container.setAttribute('data-version', String(batch.v));
+  return 'applied';
+}
+
+function resync(container, reason, version, batch, error) {
+  const detail = { reason, version, v: batch?.v, base: batch?.base, error: error?.message };
+  container.dispatchEvent(new CustomEvent(RESYNC_EVENT, { detail }));
+  return 'resync';
+}
+
+/**
+ * Applies one operation of the protocol's table.
+ * @throws {PatchError} when it is malformed or names an element, anchor or slot that is absent
+ */
+function applyOperation(container, op) {
+  if (!Array.isArray(op)) throw new PatchError('expected an operation array', op);
+  const text = (index) => {
+    if (typeof op[index] !== 'string') throw new PatchError(`expected a string at position ${index}`, op);
+    return op[index];
+  };
+  const find = (index) => lookup(container, text(index));
+  const need = (index) => find(index) ?? fail(`no element with id "${op[index]}"`, op);
+  const after = (index) => (op[index] === null ? null : need(index));
+  const fresh = (index) => parseElement(text(index), text(1), op);
+  const slot = () =>
+    need(1).querySelector(`[data-slot="${CSS.escape(text(2))}"]`) ?? fail(`no slot "${op[2]}" in "${op[1]}"`, op);
+  switch (op[0]) {
+    case 'i': return place(container, need(2), after(3), find(1) ?? fresh(4));
+    case 'S': return place(container, container, after(2), find(1) ?? fresh(3));
+    case 'm': return place(container, need(2), after(3), need(1));
+    case 'M': return place(container, container, after(2), need(1));
+    case 'r':
+    case 'X': return find(1)?.remove();
+    case 'R': return need(1).replaceWith(fresh(2));
+    case 's': return slot().replaceChildren(parseFragment(text(3)));
+    case 't': return slot().append(container.ownerDocument.createTextNode(text(3)));
+    case 'a': return need(1).setAttribute(text(2), text(3));
+    case 'A': return need(1).removeAttribute(text(2));
+    case 'f': return flash(need(1), text(2));
+    case 'reset': return container.replaceChildren(parseFragment(text(1)));
+    default: throw new PatchError('unknown operation tag', op);
+  }
+}
+
+function fail(expected, op) {
+  throw new PatchError(expected, op);
+}
+
+/** The element with `id` inside the container, or null. */
+function lookup(container, id) {
+  const element = container.isConnected
+    ? container.ownerDocument.getElementById(id)
+    : container.querySelector(`#${CSS.escape(id)}`);
+  return element && container.contains(element) ? element : null;
+}
+
+/**
+ * Puts `node` right after `after`, or first in `parent`: in the container, before every
+ * section; in a section, right after its heading. A node already in the page moves with
+ * `Element.moveBefore` where the browser has it (focus and other state survive), else with
+ * `insertBefore`.
+ */
+function place(container, parent, after, node) {
+  if (after === node) throw new PatchError('expected an anchor other than the element itself', [node.id]);
+  const into = after ? after.parentNode : parent;
+  const first = parent === container ? parent.firstChild : (parent.firstElementChild?.nextSibling ?? null);
+  const before = after ? after.nextSibling : first;
+  if (before === node) return;
+  if (node.isConnected && typeof into.moveBefore === 'function') {
+    try {
+      return into.moveBefore(node, before);
+    } catch {
+      // moveBefore refuses some moves that insertBefore makes (e.g. across documents).
+    }
+  }
+  into.insertBefore(node, before);
+}
+
+/** Parses HTML through an inert `<template>`: nothing loads and no script runs while parsing. */
+function parseFragment(html) {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  return template.content;
+}
+
+/** Parses HTML that must be exactly one element, whose id is `id`. */
+function parseElement(html, id, op) {
+  const element = parseFragment(html).firstElementChild;
+  if (!element || element.nextElementSibling || element.id !== id) {
+    throw new PatchError(`expected one element with id "${id}"`, op);
+  }
+  return element;
+}
+
+/** Adds a transient class and removes it when its animation ends (or after TRANSIENT_MS). */
+function flash(element, name) {
+  element.classList.add(name);
+  const done = () => element.classList.remove(name);
+  element.addEventListener('animationend', done, { once: true });
+  setTimeout(done, TRANSIENT_MS);
+}
+
+/**
+ * Runs `change`, then restores what it disturbed: focus, a text field's caret, the selection,
+ * and the scroll position — at the bottom if the reader was there, else with the first message
+ * in view where it was.
+ * @template T
+ * @param {Element} container
+ * @param {() => T} change
+ * @returns {T}
+ */
+function keepingView(container, change) {
+  const document = container.ownerDocument;
+  const focused = document.activeElement;
+  const field = typeof focused?.selectionStart === 'number' ? focused : null;
+  const caret = field && [field.selectionStart, field.selectionEnd, field.selectionDirection];
+  const focusPoint = focused && container.contains(focused) ? savePoint(container, focused, 0) : null;
+  const selection = document.getSelection();
+  const inside = !field && selection?.rangeCount > 0 &&
+    container.contains(selection.anchorNode) && container.contains(selection.focusNode);
+  const range = inside && [
+    savePoint(container, selection.anchorNode, selection.anchorOffset),
+    savePoint(container, selection.focusNode, selection.focusOffset),
+  ];
+  const scroll = saveScroll(container);
+
+  const result = change();
+
+  if (focusPoint && document.activeElement !== focused) {
+    revive(container, focusPoint)[0]?.focus({ preventScroll: true });
+  }
+  const caretMoved = field && (field.selectionStart !== caret[0] || field.selectionEnd !== caret[1]);
+  if (caretMoved && document.activeElement === field) field.setSelectionRange(...caret);
+  if (range) {
+    const [[anchorNode, anchorOffset], [focusNode, focusOffset]] = range.map((point) => revive(container, point));
+    const moved = selection.anchorNode !== anchorNode || selection.anchorOffset !== anchorOffset ||
+      selection.focusNode !== focusNode || selection.focusOffset !== focusOffset;
+    if (anchorNode && focusNode && moved) selection.setBaseAndExtent(anchorNode, anchorOffset, focusNode, focusOffset);
+  }
+  restoreScroll(scroll);
+  return result;
+}
+
+/**
+ * A node and offset kept two ways: the node itself (it survives moves) and its path of child
+ * indexes below the nearest element with an id (to find its copy when an operation replaced it).
+ */
+function savePoint(container, node, offset) {
+  const indexes = [];
+  let current = node;
+  while (current !== container && !(current.nodeType === Node.ELEMENT_NODE && current.id)) {
+    indexes.unshift(Array.prototype.indexOf.call(current.parentNode.childNodes, current));
+    current = current.parentNode;
+  }
+  return { node, offset, id: current === container ? null : current.id, indexes };
+}
+
+/** The saved point's node (or its copy) and its offset, clamped; `[null, 0]` when it is gone. */
+function revive(container, { node, offset, id, indexes }) {
+  let found = node.isConnected ? node : id === null ? container : lookup(container, id);
+  if (!node.isConnected) for (const index of indexes) found = found?.childNodes[index] ?? null;
+  if (!found) return [null, 0];
+  return [found, Math.min(offset, found.nodeType === Node.TEXT_NODE ? found.length : found.childNodes.length)];
+}
+
+/** The element that scrolls the container: its nearest scrollable ancestor, or the document's. */
+function scroller(container) {
+  for (let node = container; node && node !== container.ownerDocument.body; node = node.parentElement) {
+    const overflow = getComputedStyle(node).overflowY;
+    if ((overflow === 'auto' || overflow === 'scroll') && node.scrollHeight > node.clientHeight) return node;
+  }
+  return container.ownerDocument.scrollingElement;
+}
+
+/** Whether the reader is at the bottom; if not, the first message in view and its top (binary search). */
+function saveScroll(container) {
+  const element = scroller(container);
+  const atBottom = element.scrollHeight - element.clientHeight - element.scrollTop <= BOTTOM_SLACK;
+  if (atBottom) return { element, atBottom };
+  const viewTop = element === container.ownerDocument.scrollingElement ? 0 : element.getBoundingClientRect().top;
+  const messages = container.querySelectorAll('article[id]');
+  let low = 0;
+  for (let high = messages.length; low < high;) {
+    const middle = (low + high) >> 1;
+    if (messages[middle].getBoundingClientRect().bottom <= viewTop) low = middle + 1;
+    else high = middle;
+  }
+  return { element, atBottom: false, id: messages[low]?.id, top: messages[low]?.getBoundingClientRect().top };
+}
+
+function restoreScroll({ element, atBottom, id, top }) {
+  if (atBottom) return void (element.scrollTop = element.scrollHeight);
+  const anchor = id ? element.ownerDocument.getElementById(id) : null;
+  const delta = anchor ? anchor.getBoundingClientRect().top - top : 0;
+  if (Math.abs(delta) >= 1) element.scrollTop += delta;
+}
+
+const transcript = document.getElementById('transcript');
+if (transcript?.dataset.stream && transcript.dataset.version !== undefined && !transcript[STREAM]) {
+  connect(transcript, transcript.dataset.stream);
+}

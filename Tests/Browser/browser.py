@@ -1,0 +1,77 @@
+"""Headless Chromium through Selenium, and the steps shared by the browser tests."""
+
+import json
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+PUBLIC = ROOT / 'Sources' / 'ParleyAssets' / 'Public'
+PARLEY_JS = PUBLIC / 'parley.js'
+HARNESS_JS = HERE / 'harness.js'
+FIXTURES = HERE / 'fixtures'
+
+CHROMIUM = '/usr/lib/chromium/chromium'
+CHROMEDRIVER = '/usr/bin/chromedriver'
+
+# Records CSP violations, imports parley.js and the harness as modules, adds the stylesheet (if any),
+# then calls `window.harness[step](...stepArguments)` when a step is named.
+LOAD = """
+const [parleyURL, harnessURL, styleURL, step, stepArguments, done] = arguments;
+window.violations = [];
+document.addEventListener('securitypolicyviolation', (event) => {
+  window.violations.push(`${event.violatedDirective} ${event.blockedURI}`);
+});
+const styled = new Promise((resolve, reject) => {
+  if (!styleURL) return resolve();
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = styleURL;
+  link.addEventListener('load', resolve);
+  link.addEventListener('error', () => reject(new Error(`cannot load ${styleURL}`)));
+  document.head.append(link);
+});
+Promise.all([import(parleyURL), import(harnessURL), styled]).then(([parley, harness]) => {
+  window.parley = parley;
+  window.harness = harness;
+  done({result: step ? harness[step](...stepArguments) : null});
+}, (error) => done({error: String(error)}));
+"""
+
+
+def start(width=1000, height=700):
+    """A headless Chromium; file:// pages may import file:// modules (no server needed)."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ('--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu',
+                     '--allow-file-access-from-files', f'--window-size={width},{height}'):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    driver.set_script_timeout(20)
+    return driver
+
+
+def open_page(driver, path, step=None, *arguments, styled=True):
+    """Loads a page from disk, makes `window.parley` and `window.harness` available, adds
+    Public/parley.css when `styled`, and returns what `harness[step](...arguments)` returns (one
+    WebDriver round trip)."""
+    driver.get(Path(path).resolve().as_uri())
+    style = (PUBLIC / 'parley.css').as_uri() if styled else None
+    reply = driver.execute_async_script(LOAD, PARLEY_JS.as_uri(), HARNESS_JS.as_uri(), style, step, list(arguments))
+    assert 'error' not in reply, reply['error']
+    return reply['result']
+
+
+def read_batches(folder):
+    lines = (Path(folder) / 'batches.jsonl').read_text(encoding='utf-8').splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def first_difference(live, expected, context=160):
+    """A readable account of where two serializations part."""
+    index = next((i for i, (a, b) in enumerate(zip(live, expected)) if a != b), min(len(live), len(expected)))
+    start = max(0, index - context)
+    return (f'differ at character {index} (live {len(live)}, expected {len(expected)} characters)\n'
+            f'  live:     …{live[start:index + context]}\n  expected: …{expected[start:index + context]}')
