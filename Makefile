@@ -1,5 +1,5 @@
 # Developer targets. The README's quick start needs none of them (./scripts/run, ./scripts/test).
-.PHONY: build test run bench lint format install screenshots docs clean
+.PHONY: build test run bench bench-server lint format install screenshots docs clean
 
 build:
 	swift build
@@ -10,9 +10,11 @@ test:
 run:
 	./scripts/run
 
-# Same-process benchmarks (release build): our diff against CollectionDifference, render rate.
+# Same-process benchmarks (release build): our diff against CollectionDifference, render rate;
+# then the importers side by side with chat-miner and slack-export-viewer (scripts/bench-importers).
 bench:
 	swift run -c release ParleyBenchmarks
+	./scripts/bench-importers
 
 lint:
 	swift format lint --strict --recursive Sources Tests Benchmarks
@@ -22,6 +24,10 @@ format:
 
 install:
 	./scripts/install $(PREFIX)
+
+# Load benchmark of `parley serve`: 100, 1,000 and 5,000 SSE viewers on loopback, 50 batches/s.
+bench-server:
+	./scripts/bench-server
 
 # Headless Chromium screenshots of the sample archive into ./screenshots.
 screenshots:

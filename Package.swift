@@ -19,6 +19,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // cmark-gfm with its GFM extensions (the extensions library has no pkg-config file: the modulemap links it by name).
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -29,7 +35,13 @@ let package = Package(
         // Layer 1: HTML (sole importer of libxml2), layout, importers.
         .target(name: "ParleyHTML", dependencies: ["CLibXML2"], swiftSettings: strict),
         .target(name: "ParleyLayout", dependencies: ["ParleyModel"], swiftSettings: strict),
-        .target(name: "ParleyImport", dependencies: ["ParleyModel"], swiftSettings: strict),
+        // Zip archives (Slack exports, WhatsApp chats with media): sole importer of libarchive.
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        .target(name: "ParleyArchive", dependencies: ["CArchive"], swiftSettings: strict),
+        .target(
+            name: "ParleyImport", dependencies: ["ParleyModel", "ParleyLayout", "ParleyHTML", "ParleyArchive"], swiftSettings: strict),
+        // Message markup of every flavor parsed into one document tree (sole importer of cmark-gfm).
+        .target(name: "ParleyFormat", dependencies: ["ParleyModel", "CCmarkGFM"], swiftSettings: strict),
         // Layer 2: templates and pages; the built-in assets.
         .target(
             name: "ParleyAssets",
@@ -40,7 +52,7 @@ let package = Package(
         ),
         .target(
             name: "ParleyRender",
-            dependencies: ["ParleyModel", "ParleyLayout", "ParleyHTML", "ParleyAssets"],
+            dependencies: ["ParleyModel", "ParleyLayout", "ParleyHTML", "ParleyAssets", "ParleyFormat"],
             swiftSettings: strict
         ),
         .target(name: "ParleyPatch", dependencies: ["ParleyDiffing", "ParleyHTML"], swiftSettings: strict),
@@ -51,10 +63,16 @@ let package = Package(
             dependencies: ["ParleyModel", "ParleyLayout", "ParleyDiffing", "ParleyRender", "ParleyPatch", "ParleyHTML"],
             swiftSettings: strict
         ),
-        // Layer 3: the command line.
+        // Layer 3: the live server (sole importer of libmicrohttpd), then the command line.
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(
+            name: "ParleyServer",
+            dependencies: ["CMicroHTTPD", "ParleyModel", "ParleyLayout", "ParleyHTML", "ParleyRender", "ParleyAssets", "ParleyLive", "ParleyPatch"],
+            swiftSettings: strict
+        ),
         .target(
             name: "ParleyCLI",
-            dependencies: ["CGetopt", "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyAssets"],
+            dependencies: ["CGetopt", "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyAssets", "ParleyServer", "ParleyLive"],
             swiftSettings: strict
         ),
         .executableTarget(name: "parley", dependencies: ["ParleyCLI"], swiftSettings: strict),
@@ -62,6 +80,12 @@ let package = Package(
             name: "ParleyBenchmarks",
             dependencies: ["ParleyDiffing", "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyLive", "ParleyPatch", "ParleyHTML"],
             path: "Benchmarks/ParleyBenchmarks",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "ParleyServerBenchmark",
+            dependencies: ["ParleyServer", "ParleyModel", "ParleyHTML"],
+            path: "Benchmarks/ParleyServerBenchmark",
             swiftSettings: strict
         ),
         .target(
@@ -79,7 +103,7 @@ let package = Package(
         .testTarget(name: "ParleyDiffingTests", dependencies: ["ParleyDiffing"], swiftSettings: strict),
         .testTarget(
             name: "ParleyTests",
-            dependencies: ["ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyHTML", "ParleyCLI", "ParleyPatch", "ParleyLive", "ParleyDiffing", "ParleyTestSupport", "ParleyStore"],
+            dependencies: ["ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyHTML", "ParleyCLI", "ParleyPatch", "ParleyLive", "ParleyDiffing", "ParleyTestSupport", "ParleyStore", "ParleyFormat", "ParleyServer"],
             resources: [.copy("Golden"), .copy("Fixtures")],
             swiftSettings: strict
         ),

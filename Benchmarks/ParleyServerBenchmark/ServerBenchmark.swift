@@ -5,10 +5,10 @@ import ParleyServer
 /// the load client's viewers, measures resident memory with them idle, then publishes batches at
 /// a steady rate and measures its CPU time. Prints `port P` first, then one `server …` line.
 ///
-/// usage: ParleyServerBenchmark --viewers N [--rate PER_SECOND] [--seconds S] [--size BYTES]
+/// usage: ParleyServerBenchmark --viewers N [--rate PER_SECOND] [--seconds S] [--size BYTES] [--loops THREADS]
 enum ServerBenchmark {
     static func run(_ arguments: [String]) -> Int32 {
-        var options: [String: Int] = ["viewers": 100, "rate": 50, "seconds": 10, "size": 400]
+        var options: [String: Int] = ["viewers": 100, "rate": 50, "seconds": 10, "size": 400, "loops": 1]
         var index = 0
         while index + 1 < arguments.count, arguments[index].hasPrefix("--"), let value = Int(arguments[index + 1]) {
             options[String(arguments[index].dropFirst(2))] = value
@@ -19,15 +19,16 @@ enum ServerBenchmark {
         let server: LiveServer
         do {
             server = try LiveServer.start(
-                Site(title: "bench", channels: [channel]), configuration: ServerConfiguration(port: 0, maxViewers: viewers))
+                Site(title: "bench", channels: [channel]),
+                configuration: ServerConfiguration(port: 0, maxViewers: viewers, eventLoops: options["loops"]!))
         } catch {
             FileHandle.standardError.write(Data("bench: \(error.description)\n".utf8))
             return 69
         }
         defer { server.stop() }
-        say("port \(server.port)")
         Thread.sleep(forTimeInterval: 0.5)
         let baseline = residentKiB()
+        say("port \(server.port)")
         let waitLimit = Date().addingTimeInterval(120)
         while server.metrics.viewerCount < viewers, Date() < waitLimit { Thread.sleep(forTimeInterval: 0.01) }
         guard server.metrics.viewerCount >= viewers else {
@@ -47,12 +48,22 @@ enum ServerBenchmark {
         Thread.sleep(forTimeInterval: 0.5)
         let wall = Date().timeIntervalSince(start), cpu = cpuSeconds() - cpuStart
         let perViewer = Double(idle - baseline) * 1024 / Double(viewers)
-        say(
-            String(
-                format:
-                    "server viewers=%d batches=%d rss_baseline_kib=%d rss_idle_kib=%d rss_per_idle_viewer_bytes=%.0f cpu_percent=%.1f dropped=%d",
-                viewers, rate * seconds, baseline, idle, perViewer, cpu / wall * 100, server.metrics.droppedViewerCount))
+        let line = [
+            "server viewers=\(viewers) batches=\(rate * seconds) rss_baseline_kib=\(baseline) rss_idle_kib=\(idle)",
+            String(format: "rss_per_idle_viewer_bytes=%.0f cpu_percent=%.1f", perViewer, cpu / wall * 100),
+            "dropped=\(server.metrics.droppedViewerCount) send_p50_le_ms=\(quantile(0.5, server.metrics.sendLatency))",
+            "send_p99_le_ms=\(quantile(0.99, server.metrics.sendLatency))",
+        ]
+        say(line.joined(separator: " "))
         return 0
+    }
+
+    /// The upper bound, in milliseconds, of the histogram bucket holding quantile `q` (`+Inf` past the last).
+    static func quantile(_ q: Double, _ histogram: LatencyHistogram) -> String {
+        let counts = histogram.cumulativeCounts
+        let rank = Int((Double(counts.last ?? 0) * q).rounded(.up))
+        guard let bucket = counts.firstIndex(where: { $0 >= rank }), bucket < histogram.bounds.count else { return "+Inf" }
+        return String(histogram.bounds[bucket] * 1000)
     }
 
     /// Writes `line` and a newline to standard output at once (the script reads it while we run).

@@ -6,12 +6,16 @@ enum HelpText {
         USAGE
           parley render INPUT... -o DIR [options]
           parley render --sample -o DIR
+          parley serve INPUT... [options]
+          parley convert INPUT... -o OUT.jsonl [options]
           parley --help | --version
 
         COMMANDS
           render    Write a static HTML archive (no server, no JavaScript needed).
+          serve     Serve live pages that update over Server-Sent Events.
+          convert   Write any export as Parley JSON Lines (merged, filtered).
 
-        Run 'parley render --help' for the options of render.
+        Run 'parley render --help', 'parley serve --help' or 'parley convert --help' for their options.
 
         EXAMPLES
           parley render --sample -o archive
@@ -26,9 +30,14 @@ enum HelpText {
           parley render INPUT... -o DIR [options]
           parley render --sample -o DIR
 
-        INPUT is an export file; its format is detected from its content:
-          DiscordChatExporter JSON.
-        Several inputs are merged: channels with the same id are joined, duplicate messages kept once.
+        INPUT is an export file (or a Slack export folder); its format is detected from its content:
+          DiscordChatExporter JSON, Slack export (folder or .zip), WhatsApp chat (.txt or .zip),
+          SMS Backup & Restore XML, Telegram Desktop JSON (result.json), ChatGPT conversations.json,
+          Matrix (Element) JSON, Parley JSON Lines (what 'parley convert' writes).
+        Several inputs are merged: channels with the same id are joined and a message seen twice is
+        kept once (the later edit wins; the same edit with different content is reported).
+        The archive is written beside DIR and swapped in when complete: a failed render leaves the
+        previous archive intact. An existing DIR must be empty or hold a Parley archive.
 
         OPTIONS
           -o, --output DIR            the archive folder (created if missing)
@@ -36,6 +45,18 @@ enum HelpText {
               --timezone NAME         IANA time zone for days and times (default UTC)
               --messages-per-page N   split a month into pages of at most N messages (default 1000)
               --templates DIR         use DIR/*.html instead of the default templates of the same name
+              --media MODE            copy: copy local media into the archive (named by content hash);
+                                      link: link to it where it is (default); none: name it only.
+                                      Paths leaving the input's folder are refused; URLs are never fetched
+              --me NAME               your name in the export: your WhatsApp messages are outgoing;
+                                      names you in an SMS backup (default Me)
+              --date-order ORDER      dmy, mdy or ymd: the WhatsApp date order (default: decided from the file)
+              --format NAME           read every INPUT as NAME instead of detecting it: parley, discord,
+                                      telegram, chatgpt, matrix, slack, sms or whatsapp
+              --after DATE            keep messages sent at or after DATE (2024-03-01: midnight in --timezone;
+                                      or a time such as 2024-03-01T12:00:00Z)
+              --before DATE           keep messages sent before DATE
+              --channel NAME          keep the channel with this name or id (repeat for several)
           -q, --quiet                 print nothing but errors
           -h, --help                  show this help
 

@@ -20,6 +20,10 @@ public enum ParleyCommand {
                 print("parley \(version)", to: &output)
             case "render":
                 try RenderCommand().run(Array(arguments.dropFirst()), output: &output, errors: &errors)
+            case "convert":
+                try ConvertCommand().run(Array(arguments.dropFirst()), output: &output, errors: &errors)
+            case "serve":
+                try ServeCommand().run(Array(arguments.dropFirst()), output: &output, errors: &errors)
             default:
                 throw CommandFailure(.usage, "unknown command '\(arguments[0])'; see 'parley --help'")
             }

@@ -11,16 +11,18 @@ struct RenderCommand {
         .init(name: "output", short: "o", takesValue: true), .init(name: "sample", short: nil, takesValue: false),
         .init(name: "timezone", short: nil, takesValue: true), .init(name: "messages-per-page", short: nil, takesValue: true),
         .init(name: "templates", short: nil, takesValue: true), .init(name: "quiet", short: "q", takesValue: false),
-        .init(name: "help", short: "h", takesValue: false),
+        .init(name: "help", short: "h", takesValue: false), .init(name: "me", short: nil, takesValue: true),
+        .init(name: "date-order", short: nil, takesValue: true), .init(name: "media", short: nil, takesValue: true),
     ]
 
     func run(_ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream) throws(CommandFailure) {
-        let parsed = try OptionParser(flags: Self.flags).parse(arguments)
+        let parsed = try OptionParser(flags: Self.flags + InputSelection.flags).parse(arguments)
         if parsed.has("help") {
             print(HelpText.render, terminator: "", to: &output)
             return
         }
-        let options = try archiveOptions(parsed)
+        var options = try archiveOptions(parsed)
+        let importOptions = try Self.importOptions(parsed)
         guard let outputPath = parsed.value("output") else {
             throw CommandFailure(.usage, "render needs -o DIR; see 'parley render --help'")
         }
@@ -32,22 +34,19 @@ struct RenderCommand {
             inputs.insert(sample.path, at: 0)
         }
         guard !inputs.isEmpty else { throw CommandFailure(.usage, "render needs an INPUT file or --sample; see 'parley render --help'") }
-        var results: [ImportResult] = []
-        for input in inputs {
-            do {
-                results.append(try TranscriptReader().read(contentsOf: input))
-            } catch {
-                throw CommandFailure(Self.exitCode(for: error), error.description)
-            }
-        }
-        let (transcript, diagnostics) = TranscriptMerger.merge(results)
-        for diagnostic in diagnostics { print("parley: warning: \(diagnostic)", to: &errors) }
+        options.media.inputFolders = inputs.map(Self.mediaFolder)
+        let merged = try InputSelection(parsed, clock: options.clock).read(inputs, options: importOptions)
+        for diagnostic in merged.diagnostics { print("parley: warning: \(diagnostic)", to: &errors) }
+        let transcript = merged.transcript
+        options.policy = merged.policy
+        options.channelPolicies = merged.channelPolicies
         let summary: ArchiveSummary
         do {
             summary = try ArchiveWriter(options: options).write(transcript, to: URL(fileURLWithPath: outputPath))
         } catch {
             throw CommandFailure(Self.exitCode(for: error), error.description)
         }
+        for problem in summary.mediaProblems { print("parley: warning: \(problem)", to: &errors) }
         if !parsed.has("quiet") {
             print(
                 "Rendered \(Wording.count(summary.messages, "message")) in \(Wording.count(summary.channels, "channel")) to \(Wording.count(summary.pages, "page")).",
@@ -71,6 +70,24 @@ struct RenderCommand {
             options.messagesPerPage = count
         }
         options.templateOverrides = parsed.value("templates").map { URL(fileURLWithPath: $0, isDirectory: true) }
+        if let text = parsed.value("media") {
+            guard let mode = MediaMode(rawValue: text) else {
+                throw CommandFailure(.usage, "--media: expected copy, link or none, got '\(text)'")
+            }
+            options.media.mode = mode
+        }
+        return options
+    }
+
+    /// `--me NAME` and `--date-order dmy|mdy|ymd`.
+    static func importOptions(_ parsed: OptionParser.Result) throws(CommandFailure) -> ImportOptions {
+        var options = ImportOptions(me: parsed.value("me"))
+        if let text = parsed.value("date-order") {
+            guard let order = DateOrder(rawValue: text) else {
+                throw CommandFailure(.usage, "--date-order: expected dmy, mdy or ymd, got '\(text)'")
+            }
+            options.dateOrder = order
+        }
         return options
     }
 
@@ -86,5 +103,14 @@ struct RenderCommand {
         case .cannotCreate: return .cannotCreate
         case .cannotWrite, .cannotCopy: return .ioError
         }
+    }
+
+    /// The folder an input's relative media paths start from: the input itself when it is a
+    /// folder (a Slack export), else the folder that holds it.
+    static func mediaFolder(_ input: String) -> URL {
+        var isDirectory: ObjCBool = false
+        let url = URL(fileURLWithPath: input)
+        if FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue { return url }
+        return url.deletingLastPathComponent()
     }
 }

@@ -71,8 +71,11 @@ public final class LiveChannel: Sendable {
     ///   - mutate: Changes the messages (any order; they are kept in display order).
     /// - Complexity: O(n log n) for n messages in the channel (layout of the window, snapshot
     ///   diff), plus rendering of the changed items.
-    public func update(version: Int? = nil, _ mutate: (inout [Message]) throws -> Void) rethrows -> PatchBatch? {
-        try state.withLock { state in
+    /// - Throws: what `mutate` throws; then nothing changes.
+    public func update<Failure: Error>(
+        version: Int? = nil, _ mutate: (inout [Message]) throws(Failure) -> Void
+    ) throws(Failure) -> PatchBatch? {
+        try state.withLock { state throws(Failure) in
             var messages = state.messages
             try mutate(&messages)
             state.messages = ChatLayout.displayOrder(messages)

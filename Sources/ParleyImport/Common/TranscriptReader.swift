@@ -17,32 +17,66 @@ public struct TranscriptReader: Sendable {
         throw .unknownFormat(file: file, tried: tried)
     }
 
-    /// Imports `data` as `format`, or as the detected format when `format` is nil.
+    /// Imports `data` as `format`, or as the detected format when `format` is nil; `options`
+    /// carry `--me` and `--date-order`.
     /// - Throws: the importer's ``ImportError``.
-    public func read(_ data: Data, file: String, format: InputFormat? = nil) throws(ImportError) -> ImportResult {
+    public func read(
+        _ data: Data, file: String, format: InputFormat? = nil, options: ImportOptions = ImportOptions()
+    ) throws(ImportError) -> ImportResult {
         let detected: InputFormat
         if let format { detected = format } else { detected = try detectFormat(of: data, file: file) }
+        var result: ImportResult
         switch detected {
+        case .parleyJSONL:
+            result = try ParleyJSONLImporter().importTranscript(data, file: file)
         case .discordChatExporter:
-            return try DiscordChatExporterImporter().importTranscript(data, file: file)
+            result = try DiscordChatExporterImporter().importTranscript(data, file: file)
+        case .telegram:
+            result = try TelegramImporter().importTranscript(data, file: file)
+        case .chatGPT:
+            result = try ChatGPTImporter().importTranscript(data, file: file)
+        case .matrix:
+            result = try MatrixImporter().importTranscript(data, file: file)
+        case .slack:
+            result = try SlackImporter().importTranscript(data, file: file)
+        case .smsBackup:
+            result = try SMSBackupImporter(options: options).importTranscript(data, file: file)
+        case .whatsApp:
+            result = try WhatsAppImporter(options: options).importTranscript(data, file: file)
         }
+        result.file = file
+        return result
     }
 
-    /// Reads and imports the file at `path`.
+    /// Reads and imports the file or folder at `path` (a folder or zip is read in place, an SMS
+    /// backup streamed; see ``readInPlace(_:format:options:)``).
     /// - Throws: ``ImportError/unreadable(file:reason:)`` when the file cannot be read, else the importer's error.
-    public func read(contentsOf path: String, format: InputFormat? = nil) throws(ImportError) -> ImportResult {
+    public func read(
+        contentsOf path: String, format: InputFormat? = nil, options: ImportOptions = ImportOptions()
+    ) throws(ImportError) -> ImportResult {
+        if var result = try readInPlace(path, format: format, options: options) {
+            result.file = path
+            return result
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw .unreadable(file: path, reason: (error as NSError).localizedDescription)
         }
-        return try read(data, file: path, format: format)
+        return try read(data, file: path, format: format, options: options)
     }
 
     private func rejection(of data: Data, as format: InputFormat) -> String? {
         switch format {
+        case .parleyJSONL: return ParleyJSONLImporter().rejection(of: data)
         case .discordChatExporter: return DiscordChatExporterImporter().rejection(of: data)
+        case .telegram: return TelegramImporter().rejection(of: data)
+        case .chatGPT: return ChatGPTImporter().rejection(of: data)
+        case .matrix: return MatrixImporter().rejection(of: data)
+        case .slack: return SlackImporter().rejection(of: data)
+        case .smsBackup: return SMSBackupImporter().rejection(of: data)
+        case .whatsApp: return WhatsAppImporter().rejection(of: data)
         }
     }
 }

@@ -11,6 +11,12 @@ public struct Attachment: Hashable, Sendable, Codable {
     public var height: Int?
     /// A description or caption (alt text).
     public var description: String?
+    /// The media type (`image/png`, `audio/ogg`), when the source names it; renderers fall back
+    /// to the file name's extension.
+    public var contentType: String?
+    /// The export's own note that it left the file out (WhatsApp `<Media omitted>`, `image omitted`),
+    /// in the export's language; nil when the file is part of the export.
+    public var omission: String?
 
     public init(
         id: String, url: String, fileName: String, sizeBytes: Int64? = nil,

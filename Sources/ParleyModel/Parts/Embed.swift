@@ -24,6 +24,8 @@ public struct Embed: Hashable, Sendable, Codable {
     public var imageURLs: [String]
     public var fields: [Field]
     public var footer: String?
+    /// The markup of the description and field values; nil means the message's own flavor.
+    public var flavor: Content.Flavor?
 
     public init(
         title: String? = nil, url: String? = nil, description: String? = nil, color: String? = nil,

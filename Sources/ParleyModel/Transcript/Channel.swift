@@ -14,6 +14,9 @@ public struct Channel: Hashable, Sendable, Codable, Identifiable {
     public var category: String?
     /// Messages in source order.
     public var messages: [Message]
+    /// Where this channel leaves another as an alternative branch (a ChatGPT regenerated answer
+    /// or edited prompt); nil for an ordinary channel.
+    public var branchPoint: BranchPoint?
 
     public init(
         id: ChannelID, name: String, topic: String? = nil, kind: Kind = .text,

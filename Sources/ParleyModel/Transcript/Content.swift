@@ -23,9 +23,18 @@ public struct Content: Hashable, Sendable, Codable {
 
     public var text: String
     public var flavor: Flavor
+    /// Formatting spans over ``text`` for the ``Flavor/spans`` flavor (Telegram entities); empty otherwise.
+    public var spans: [FormatSpan] = []
 
     public init(text: String, flavor: Flavor = .plain) {
         self.text = text
         self.flavor = flavor
+    }
+
+    /// Text with formatting spans (offsets in UTF-16 code units), in the ``Flavor/spans`` flavor.
+    public init(text: String, spans: [FormatSpan]) {
+        self.text = text
+        self.flavor = .spans
+        self.spans = spans
     }
 }

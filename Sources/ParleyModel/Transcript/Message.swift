@@ -27,6 +27,20 @@ public struct Message: Hashable, Sendable, Codable, Identifiable {
     /// The message this one replies to, if any.
     public var reply: ReplyReference?
     public var isPinned: Bool
+    /// Where the message was forwarded from, if it is a forwarded copy.
+    public var forwardedFrom: ForwardOrigin?
+    /// The thread this message started (a thread starter or `threadCreated` event), if any.
+    public var thread: ChannelID?
+    /// The inline bot the message was sent through (Telegram `via_bot`, e.g. `@gif`), if any.
+    public var viaBot: String?
+    /// True when the exporting user sent the message (a sent SMS, `--me` in a WhatsApp chat),
+    /// false when they received it; nil when the source does not say.
+    public var isOutgoing: Bool?
+    /// The first message of the thread this message replies in (Slack `thread_ts`); nil outside
+    /// a thread and on the thread's first message itself.
+    public var threadRoot: MessageID?
+    /// On a thread's first message: the replies gathered under it, in time order; nil otherwise.
+    public var threadReplies: [MessageID]?
 
     public init(
         id: MessageID, channel: ChannelID, author: Author, timestamp: Timestamp,

@@ -1,5 +1,6 @@
 import Foundation
 import ParleyLayout
+import ParleyModel
 
 /// How `parley render` lays out and writes a static archive.
 public struct ArchiveOptions: Sendable {
@@ -7,10 +8,14 @@ public struct ArchiveOptions: Sendable {
     public var messagesPerPage: Int
     /// The grouping rule.
     public var policy: GroupingPolicy
+    /// Channels whose grouping rule differs from ``policy`` (each input format's own rule).
+    public var channelPolicies: [ChannelID: GroupingPolicy] = [:]
     /// The time zone of day sections and times.
     public var clock: ZoneClock
     /// A folder whose `*.html` files replace the default templates of the same name.
     public var templateOverrides: URL?
+    /// What to do with local media the messages reference (`--media`), and where to find it.
+    public var media = MediaOptions()
 
     public init(
         messagesPerPage: Int = 1000, policy: GroupingPolicy = .discord, clock: ZoneClock = .utc,
@@ -33,6 +38,10 @@ public struct ArchiveSummary: Sendable, Equatable {
     public var pages: Int
     /// The path of the archive's `index.html`.
     public var indexPath: String
+    /// Media references that were refused or not found (reported; the media is shown by name).
+    public var mediaProblems: [MediaProblem] = []
+    /// Media files copied into `media/` (each distinct content once).
+    public var mediaFiles = 0
 
     public init(channels: Int, messages: Int, pages: Int, indexPath: String) {
         self.channels = channels

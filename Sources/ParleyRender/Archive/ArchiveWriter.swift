@@ -19,24 +19,27 @@ public struct ArchiveWriter: Sendable {
         self.templates = try TemplateSet.load(overrides: options.templateOverrides)
     }
 
-    /// Renders `transcript` into the folder at `output`, creating it if needed.
+    /// Renders `transcript` into the empty folder at `output` (the staging folder of
+    /// ``write(_:to:)``).
     /// - Returns: counts of what was written.
     /// - Throws: ``RenderError/cannotCreate(path:reason:)`` when a folder cannot be created,
     ///   ``RenderError/cannotWrite(path:reason:)`` when a file cannot be written,
     ///   ``RenderError/cannotCopy(path:reason:)`` when a public asset cannot be read.
     /// - Complexity: O(n log n) for n messages (ordering); rendering is linear in output bytes.
-    public func write(_ transcript: Transcript, to output: URL) throws(RenderError) -> ArchiveSummary {
+    func writeContents(_ transcript: Transcript, to output: URL) throws(RenderError) -> ArchiveSummary {
         let files = ArchiveFiles(root: output)
         try files.createFolder(output)
         try files.copyPublicAssets()
-        let layout = ChatLayout(policy: options.policy, clock: options.clock)
+        let media = try MediaStore(options: options.media).resolve(transcript, files: files)
         let pageRenderer = PageRenderer(templates: templates)
         var entries: [SafeHTML] = []
         var pages = 1, messages = 0
         for channel in transcript.channels {
+            let layout = ChatLayout(policy: options.channelPolicies[channel.id] ?? options.policy, clock: options.clock)
             let channelLayout = layout.layout(channel)
-            let channelPages = ChannelPages(
+            var channelPages = ChannelPages(
                 transcript: transcript, layout: channelLayout, templates: templates, options: options)
+            channelPages.media = media.links
             try channelPages.write(files: files, renderer: pageRenderer)
             pages += channelPages.partitions.count + 1
             messages += channelLayout.messageCount
@@ -54,8 +57,11 @@ public struct ArchiveWriter: Sendable {
         try files.write(index, to: "index.html")
         let colors = transcript.channels.flatMap { $0.messages.flatMap { [$0.author.color] + $0.embeds.map(\.color) } }
         try files.write(text: ColorClasses.stylesheet(for: colors.compactMap { $0 }), to: "colors.css")
-        return ArchiveSummary(
+        var summary = ArchiveSummary(
             channels: transcript.channels.count, messages: messages, pages: pages,
             indexPath: output.appendingPathComponent("index.html").path)
+        summary.mediaProblems = media.problems
+        summary.mediaFiles = media.copiedFiles
+        return summary
     }
 }

@@ -11,6 +11,8 @@ struct ChannelPages {
     let partitions: [Partition]
     /// `c/ID/` below the archive root.
     let folder: String
+    /// Where the archive's media is.
+    var media = MediaLinks()
 
     init(transcript: Transcript, layout: ChannelLayout, templates: TemplateSet, options: ArchiveOptions) {
         self.transcript = transcript
@@ -34,6 +36,9 @@ struct ChannelPages {
         }
         var context = RenderContext(
             templates: templates, clock: options.clock, directory: transcript.directory, messages: byID, pageOfMessage: pageOf)
+        context.media = media
+        context.rootPath = "../../"
+        context.channelNames = Dictionary(transcript.channels.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         for (index, partition) in partitions.enumerated() {
             context.currentPage = partition.name + ".html"
             let messageRenderer = MessageRenderer(context: context)

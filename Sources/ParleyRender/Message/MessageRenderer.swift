@@ -6,7 +6,8 @@ import ParleyModel
 ///
 /// Every message element carries its full header (avatar, name, time); the group position is a
 /// class (`pos-first`, `pos-middle`, `pos-last`, `pos-only`) that decides by CSS whether the
-/// header shows. Message text is plain text here: line breaks and `http(s)` links.
+/// header shows. The text is parsed by its flavor into ParleyFormat's document tree and written
+/// by `DocumentRenderer`; rich parts (attachments, embeds, reactions…) fill the other slots.
 public struct MessageRenderer: Sendable {
     public var context: RenderContext
 

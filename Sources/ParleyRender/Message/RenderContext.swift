@@ -13,6 +13,12 @@ public struct RenderContext: Sendable {
     public var pageOfMessage: [MessageID: String]
     /// The page being rendered, so links to messages on it are plain `#m-…` fragments.
     public var currentPage: String?
+    /// Where media referenced by messages can be found (remote URLs only, by default).
+    public var media = MediaLinks()
+    /// The channels of the archive by id, with their names: threads and channel mentions link to them.
+    public var channelNames: [ChannelID: String] = [:]
+    /// The path from the page being rendered to the archive root, e.g. `../../` (empty for a live page).
+    public var rootPath = ""
 
     public init(
         templates: TemplateSet, clock: ZoneClock, directory: Directory = Directory(),
@@ -25,6 +31,9 @@ public struct RenderContext: Sendable {
         self.pageOfMessage = pageOfMessage
         self.currentPage = currentPage
     }
+
+    /// The link from the current page to a channel's index in the archive.
+    public func channelLink(_ id: ChannelID) -> String { rootPath + "c/" + DOMID.encode(id.rawValue) + "/index.html" }
 
     /// The link to a message: `#m-ID` on the current page, `PAGE#m-ID` elsewhere.
     public func permalink(_ id: MessageID) -> String {

@@ -8,6 +8,9 @@ public struct TemplateSet: Sendable {
     public enum Name: String, CaseIterable, Sendable {
         case page, day, message, reply, replyMissing = "reply-missing", edited, attachment
         case embed, embedField = "embed-field", reaction, sticker, channelEntry = "channel-entry"
+        case attachmentImage = "attachment-image", attachmentVideo = "attachment-video", attachmentAudio = "attachment-audio"
+        case embedThumbnail = "embed-thumbnail", embedImage = "embed-image", stickerImage = "sticker-image"
+        case forwarded, threadLink = "thread-link"
     }
 
     private let templates: [Name: Template]

@@ -53,7 +53,14 @@ import Testing
         let file = TestPaths.fixture("not-a-chat.txt").path
         let outcome = try ParleyProcess.run(["render", file, "-o", TestPaths.temporaryFolder().path])
         #expect(outcome.code == 65)
-        #expect(outcome.errors == "parley: \(file): unknown input format; tried:\n  - DiscordChatExporter JSON: not a JSON object\n")
+        #expect(
+            outcome.errors
+                == "parley: \(file): unknown input format; tried:\n"
+                + "  - Parley JSON Lines: first line is not a Parley header record ({\"type\":\"header\",\"format\":\"parley\",…})\n"
+                + "  - DiscordChatExporter JSON: not a JSON object\n  - Telegram Desktop JSON: not a JSON object\n"
+                + "  - ChatGPT conversations.json: not a JSON object or array\n  - Matrix (Element) JSON: not a JSON object\n"
+                + "  - Slack workspace export: not a zip archive (a Slack export is a folder or a zip)\n  - SMS Backup & Restore XML: not XML\n"
+                + "  - WhatsApp chat export: the first line is not a WhatsApp message header such as \"18/03/2022, 14:56 - Name: text\"\n")
     }
 
     @Test func missingInputExits66() throws {
@@ -70,12 +77,16 @@ import Testing
         #expect(outcome.errors.contains("cannot create the folder"))
     }
 
-    @Test func unwritableFileExits74() throws {
+    @Test func aFolderHoldingSomethingElseIsNotReplacedAndExits73() throws {
         let output = TestPaths.temporaryFolder()
         try FileManager.default.createDirectory(at: output.appendingPathComponent("index.html"), withIntermediateDirectories: true)
         let outcome = try ParleyProcess.run(["render", "--sample", "-o", output.path])
-        #expect(outcome.code == 74)
-        #expect(outcome.errors.hasPrefix("parley: \(output.path)/index.html: cannot write:"))
+        #expect(outcome.code == 73)
+        #expect(
+            outcome.errors
+                == "parley: \(output.path): cannot create the folder: it is not empty and holds no Parley archive (index.html, public/parley.css); choose a new or empty folder\n"
+        )
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == ["index.html"])
     }
 
     @Test func duplicateIdsAreReportedAsWarnings() throws {

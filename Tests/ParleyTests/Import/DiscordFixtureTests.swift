@@ -44,7 +44,14 @@ import Testing
 
     @Test func unknownFormatListsWhatWasTried() throws {
         let file = TestPaths.fixture("not-a-chat.txt").path
-        #expect(throws: ImportError.unknownFormat(file: file, tried: ["DiscordChatExporter JSON: not a JSON object"])) {
+        let tried = [
+            "Parley JSON Lines: first line is not a Parley header record ({\"type\":\"header\",\"format\":\"parley\",…})",
+            "DiscordChatExporter JSON: not a JSON object", "Telegram Desktop JSON: not a JSON object",
+            "ChatGPT conversations.json: not a JSON object or array", "Matrix (Element) JSON: not a JSON object",
+            "Slack workspace export: not a zip archive (a Slack export is a folder or a zip)", "SMS Backup & Restore XML: not XML",
+            "WhatsApp chat export: the first line is not a WhatsApp message header such as \"18/03/2022, 14:56 - Name: text\"",
+        ]
+        #expect(throws: ImportError.unknownFormat(file: file, tried: tried)) {
             try TranscriptReader().read(contentsOf: file)
         }
     }

@@ -25,7 +25,9 @@ import Testing
         let (root, summary) = try Self.render(TestPaths.fixture("tiny.json"))
         #expect(summary == ArchiveSummary(channels: 1, messages: 9, pages: 3, indexPath: root.appendingPathComponent("index.html").path))
         #expect(
-            try Self.files(root).keys.sorted() == ["c/c1/2024-03.html", "c/c1/index.html", "colors.css", "index.html", "public/parley.css", "public/parley.js"])
+            try Self.files(root).keys.sorted() == [
+                "c/c1/2024-03.html", "c/c1/index.html", "colors.css", "index.html", "public/parley.css", "public/parley.js",
+            ])
         let colors = try String(contentsOf: root.appendingPathComponent("colors.css"), encoding: .utf8)
         #expect(
             colors

@@ -1,0 +1,76 @@
+import CArchive
+import Foundation
+
+extension ZipArchive {
+    /// What to do after visiting an entry.
+    enum Step { case skip, next, stop }
+
+    /// An open libarchive read handle; valid only inside ``walk(_:)``.
+    struct Reader {
+        let handle: OpaquePointer
+        let name: String
+
+        /// The current entry's bytes.
+        func readData(entry: ZipEntry) throws(ArchiveError) -> Data {
+            var data = Data()
+            if let size = entry.sizeBytes, size > 0, size < Int64(Int32.max) { data.reserveCapacity(Int(size)) }
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { archive_read_data(handle, $0.baseAddress, $0.count) }
+                if count == 0 { return data }
+                guard count > 0 else { throw failure(entry: entry.path) }
+                data.append(contentsOf: buffer[0..<count])
+            }
+        }
+
+        func failure(entry: String?) -> ArchiveError {
+            let reason = archive_error_string(handle).map { String(cString: $0) } ?? "unknown libarchive error"
+            return .corrupt(file: name, entry: entry, offset: archive_filter_bytes(handle, -1), reason: reason)
+        }
+    }
+
+    /// Opens the archive and visits every regular file's header in order.
+    func walk(_ visit: (Reader, ZipEntry) throws(ArchiveError) -> Step) throws(ArchiveError) {
+        guard let handle = archive_read_new() else { throw .unreadable(file: name, reason: "libarchive could not allocate a reader") }
+        defer { archive_read_free(handle) }
+        archive_read_support_format_zip(handle)
+        let reader = Reader(handle: handle, name: name)
+        switch source {
+        case let .file(path):
+            guard archive_read_open_filename(handle, path, 64 * 1024) == ARCHIVE_OK else {
+                throw .unreadable(file: name, reason: Self.errorText(handle))
+            }
+            try visitEntries(reader, visit)
+        case let .memory(data):
+            let outcome: Result<Void, ArchiveError> = data.withUnsafeBytes { bytes in
+                guard archive_read_open_memory(handle, bytes.baseAddress, bytes.count) == ARCHIVE_OK else {
+                    return .failure(.unreadable(file: name, reason: Self.errorText(handle)))
+                }
+                do throws(ArchiveError) {
+                    try visitEntries(reader, visit)
+                    return .success(())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            try outcome.get()
+        }
+    }
+
+    private func visitEntries(_ reader: Reader, _ visit: (Reader, ZipEntry) throws(ArchiveError) -> Step) throws(ArchiveError) {
+        var header: OpaquePointer?
+        while true {
+            let status = archive_read_next_header(reader.handle, &header)
+            if status == ARCHIVE_EOF { return }
+            guard status == ARCHIVE_OK || status == ARCHIVE_WARN, let header else { throw reader.failure(entry: nil) }
+            guard parley_archive_entry_is_regular(header) != 0 else { continue }
+            let path = (archive_entry_pathname_utf8(header) ?? archive_entry_pathname(header)).map { String(cString: $0) } ?? ""
+            let size = archive_entry_size_is_set(header) != 0 ? archive_entry_size(header) : nil
+            if try visit(reader, ZipEntry(path: path, sizeBytes: size)) == .stop { return }
+        }
+    }
+
+    private static func errorText(_ handle: OpaquePointer) -> String {
+        archive_error_string(handle).map { String(cString: $0) } ?? "not a zip archive"
+    }
+}

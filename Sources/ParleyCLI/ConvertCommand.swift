@@ -1,0 +1,60 @@
+import Foundation
+import ParleyImport
+import ParleyLayout
+import ParleyModel
+import ParleyRender
+
+/// `parley convert`: reads inputs of any format, merges and filters them, and writes Parley
+/// JSON Lines (`docs/FORMAT.md`) that renders to the same pages as the inputs.
+struct ConvertCommand {
+    static let flags: [OptionParser.Flag] =
+        [
+            .init(name: "output", short: "o", takesValue: true), .init(name: "timezone", short: nil, takesValue: true),
+            .init(name: "me", short: nil, takesValue: true), .init(name: "date-order", short: nil, takesValue: true),
+            .init(name: "quiet", short: "q", takesValue: false), .init(name: "help", short: "h", takesValue: false),
+        ] + InputSelection.flags
+
+    func run(_ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream) throws(CommandFailure) {
+        let parsed = try OptionParser(flags: Self.flags).parse(arguments)
+        if parsed.has("help") {
+            print(HelpText.convert, terminator: "", to: &output)
+            return
+        }
+        guard let outputPath = parsed.value("output") else {
+            throw CommandFailure(.usage, "convert needs -o OUT.jsonl (or -o - for standard output); see 'parley convert --help'")
+        }
+        guard !parsed.operands.isEmpty else { throw CommandFailure(.usage, "convert needs an INPUT file; see 'parley convert --help'") }
+        var clock = ZoneClock.utc
+        if let name = parsed.value("timezone") {
+            guard let zone = ZoneClock(identifier: name) else {
+                throw CommandFailure(.usage, "--timezone: unknown time zone '\(name)'; expected an IANA name such as Europe/Berlin")
+            }
+            clock = zone
+        }
+        let importOptions = try RenderCommand.importOptions(parsed)
+        let merged = try InputSelection(parsed, clock: clock).read(parsed.operands, options: importOptions)
+        for diagnostic in merged.diagnostics { print("parley: warning: \(diagnostic)", to: &errors) }
+        let data: Data
+        do {
+            data = try ParleyJSONLWriter().encode(merged.transcript, policy: merged.policy, channelPolicies: merged.channelPolicies)
+        } catch {
+            throw CommandFailure(.dataError, error.description)
+        }
+        if outputPath == "-" {
+            print(String(decoding: data, as: UTF8.self), terminator: "", to: &output)
+            return
+        }
+        do {
+            try AtomicFile.write(data, to: outputPath)
+        } catch {
+            throw CommandFailure(.cannotCreate, "\(outputPath): cannot write: \(error.reason)")
+        }
+        if !parsed.has("quiet") {
+            let transcript = merged.transcript
+            print(
+                "Converted \(Wording.count(transcript.messageCount, "message")) in \(Wording.count(transcript.channels.count, "channel")) to \(outputPath).",
+                to: &output)
+        }
+    }
+
+}

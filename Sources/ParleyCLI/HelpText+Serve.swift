@@ -1,0 +1,34 @@
+extension HelpText {
+    static let serve = """
+        parley serve — serve live transcript pages
+
+        USAGE
+          parley serve INPUT... [options]
+          parley serve --demo [options]
+
+        Serves each channel's latest messages as a live page (/c/CHANNEL) that follows the
+        channel over Server-Sent Events (/c/CHANNEL/events), a channel list (/), /healthz and
+        /metrics (Prometheus). INPUT is read like 'parley render' reads it. SIGINT (Ctrl-C) or
+        SIGTERM stops the server cleanly.
+
+        OPTIONS
+              --host HOST         the address to listen on (default 127.0.0.1)
+          -p, --port PORT         the TCP port (default 8080; 0 picks a free one)
+              --max-viewers N     the most event streams open at once (default 1000)
+              --window N          the latest N messages of a channel on its live page (default 500)
+              --timezone NAME     IANA time zone for days and times (default UTC)
+              --demo              serve the built-in sample transcript
+              --follow            tail INPUT, a Parley JSON Lines file, as it grows
+          -q, --quiet             print nothing but errors
+          -h, --help              show this help
+
+        EXIT STATUS
+          0 stopped by SIGINT or SIGTERM, 64 usage error, 65 bad input data,
+          66 input missing or unreadable, 69 the address is in use or unusable, 74 resources missing.
+
+        EXAMPLES
+          parley serve --demo --port 0
+          parley serve export.json --host 0.0.0.0 --port 8080 --max-viewers 5000
+
+        """
+}

@@ -1,0 +1,87 @@
+import ParleyImport
+import ParleyLayout
+import ParleyModel
+
+/// The inputs of `render` and `convert`: read with the detected format (or `--format`), merged,
+/// and filtered by `--after`, `--before` and `--channel`.
+struct InputSelection {
+    /// The flags this adds to a command.
+    static let flags: [OptionParser.Flag] = [
+        .init(name: "format", short: nil, takesValue: true), .init(name: "after", short: nil, takesValue: true),
+        .init(name: "before", short: nil, takesValue: true), .init(name: "channel", short: nil, takesValue: true),
+    ]
+
+    /// Several inputs merged into one transcript, with each channel's grouping rule.
+    struct Merged {
+        var transcript: Transcript
+        var diagnostics: [Diagnostic]
+        /// The first input's rule.
+        var policy: GroupingPolicy
+        var channelPolicies: [ChannelID: GroupingPolicy]
+    }
+
+    var format: InputFormat?
+    var filter: TranscriptFilter
+
+    /// - Parameter clock: the zone in which a date such as `2024-03-01` starts.
+    /// - Throws: ``CommandFailure`` with ``ExitCode/usage`` for an unknown format, a date that
+    ///   cannot be read, or `--after` not before `--before`.
+    init(_ parsed: OptionParser.Result, clock: ZoneClock) throws(CommandFailure) {
+        if let name = parsed.value("format") {
+            guard let format = InputFormat(rawValue: name) else {
+                let names = InputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw CommandFailure(.usage, "--format: unknown format '\(name)'; expected one of: \(names)")
+            }
+            self.format = format
+        }
+        filter = TranscriptFilter(channels: parsed.values["channel"] ?? [])
+        filter.after = try parsed.value("after").map { (text) throws(CommandFailure) in try Self.instant(text, flag: "after", clock: clock)
+        }
+        filter.before = try parsed.value("before").map { (text) throws(CommandFailure) in
+            try Self.instant(text, flag: "before", clock: clock)
+        }
+        if let after = filter.after, let before = filter.before, after >= before {
+            throw CommandFailure(.usage, "--after \(after) is not before --before \(before)")
+        }
+    }
+
+    /// Reads, merges and filters `inputs`.
+    /// - Throws: ``CommandFailure`` with ``ExitCode/noInput`` for an input that cannot be read,
+    ///   ``ExitCode/dataError`` for one that cannot be imported, ``ExitCode/usage`` for a
+    ///   `--channel` that names no channel.
+    func read(_ inputs: [String], options: ImportOptions) throws(CommandFailure) -> Merged {
+        var results: [ImportResult] = []
+        for input in inputs {
+            do {
+                results.append(try TranscriptReader().read(contentsOf: input, format: format, options: options))
+            } catch {
+                throw CommandFailure(RenderCommand.exitCode(for: error), error.description)
+            }
+        }
+        let (transcript, diagnostics) = TranscriptMerger.merge(results)
+        let filtered: Transcript
+        do {
+            filtered = try filter.apply(to: transcript)
+        } catch {
+            throw CommandFailure(.usage, error.description)
+        }
+        return Merged(
+            transcript: filtered, diagnostics: diagnostics, policy: results.first?.groupingPolicy ?? .discord,
+            channelPolicies: TranscriptMerger.groupingPolicies(results))
+    }
+
+    /// `2024-03-01` (midnight starting that day in `clock`'s zone) or an RFC 3339 time.
+    static func instant(_ text: String, flag: String, clock: ZoneClock) throws(CommandFailure) -> Timestamp {
+        if let instant = TranscriptFilter.instant(text) { return instant }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month), (1...31).contains(day)
+        {
+            let local = LocalDate(year: year, month: month, day: day).daysSinceEpoch * 86_400_000
+            let guess = local - Int64(clock.offsetSeconds(at: Timestamp(milliseconds: local))) * 1000
+            return Timestamp(milliseconds: local - Int64(clock.offsetSeconds(at: Timestamp(milliseconds: guess))) * 1000)
+        }
+        throw CommandFailure(
+            .usage, "--\(flag): expected a date such as 2024-03-01 or a time such as 2024-03-01T12:00:00Z, got '\(text)'")
+    }
+}

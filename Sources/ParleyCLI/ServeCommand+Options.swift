@@ -1,0 +1,42 @@
+import ParleyServer
+
+extension ServeCommand {
+    /// The server's settings from `--host`, `--port` and `--max-viewers`; its log goes to `errors`.
+    static func configuration(_ parsed: OptionParser.Result, errors: some TextOutputStream & Sendable) throws(CommandFailure)
+        -> ServerConfiguration
+    {
+        var configuration = ServerConfiguration()
+        configuration.host = parsed.value("host") ?? "127.0.0.1"
+        configuration.port = try wholeNumber(parsed, "port", default: 8080, range: 0...65535)
+        configuration.maxViewers = try wholeNumber(parsed, "max-viewers", default: 1000, range: 1...1_000_000)
+        configuration.log = { line in
+            var errors = errors
+            print("parley: \(line)", to: &errors)
+        }
+        return configuration
+    }
+
+    /// The value of `--NAME` as a whole number in `range`, or `fallback` when the flag is absent.
+    /// - Throws: ``CommandFailure`` with ``ExitCode/usage`` naming the flag, the range and the value.
+    static func wholeNumber(_ parsed: OptionParser.Result, _ name: String, default fallback: Int, range: ClosedRange<Int>)
+        throws(CommandFailure) -> Int
+    {
+        guard let text = parsed.value(name) else { return fallback }
+        guard let value = Int(text), range.contains(value) else {
+            throw CommandFailure(
+                .usage, "--\(name): expected a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        }
+        return value
+    }
+
+    /// The exit code for a server that could not start: 69 (unavailable) for a busy or
+    /// unusable address, 64 for a bad setting, 65 for bad input, 74 for missing resources.
+    static func exitCode(for error: ServerError) -> ExitCode {
+        switch error {
+        case .addressInUse, .cannotListen, .daemonFailed: return .unavailable
+        case .invalidHost, .invalidConfiguration: return .usage
+        case .duplicateChannel: return .dataError
+        case .resources: return .ioError
+        }
+    }
+}

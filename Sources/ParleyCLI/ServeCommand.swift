@@ -1,0 +1,103 @@
+import ParleyAssets
+import ParleyImport
+import ParleyLayout
+import ParleyLive
+import ParleyModel
+import ParleyRender
+import ParleyServer
+
+/// `parley serve`: reads inputs, serves each channel's live page and event stream until SIGINT
+/// or SIGTERM, then stops cleanly.
+struct ServeCommand {
+    static let flags: [OptionParser.Flag] = [
+        .init(name: "host", short: nil, takesValue: true), .init(name: "port", short: "p", takesValue: true),
+        .init(name: "max-viewers", short: nil, takesValue: true), .init(name: "window", short: nil, takesValue: true),
+        .init(name: "timezone", short: nil, takesValue: true), .init(name: "demo", short: nil, takesValue: false),
+        .init(name: "follow", short: nil, takesValue: false), .init(name: "quiet", short: "q", takesValue: false),
+        .init(name: "help", short: "h", takesValue: false),
+    ]
+
+    func run(
+        _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream & Sendable
+    ) throws(CommandFailure) {
+        let parsed = try OptionParser(flags: Self.flags).parse(arguments)
+        if parsed.has("help") {
+            print(HelpText.serve, terminator: "", to: &output)
+            return
+        }
+        let configuration = try Self.configuration(parsed, errors: errors)
+        let window = try Self.wholeNumber(parsed, "window", default: 500, range: 1...1_000_000)
+        var clock = ZoneClock.utc
+        if let name = parsed.value("timezone") {
+            guard let zone = ZoneClock(identifier: name) else {
+                throw CommandFailure(.usage, "--timezone: unknown time zone '\(name)'; expected an IANA name such as Europe/Berlin")
+            }
+            clock = zone
+        }
+        let transcript = try readInputs(parsed, errors: &errors)
+        let templates: TemplateSet
+        do {
+            templates = try TemplateSet.load()
+        } catch {
+            throw CommandFailure(RenderCommand.exitCode(for: error), error.description)
+        }
+        let isLive = parsed.has("demo") || parsed.has("follow")
+        let liveChannels = isLive
+            ? transcript.channels.map {
+                LiveServedChannel(
+                    channel: $0, directory: transcript.directory, options: LiveOptions(window: window, clock: clock, templates: templates))
+            } : []
+        let site =
+            isLive
+            ? Site(title: transcript.title, channels: liveChannels, colors: Site.colorStylesheet(for: transcript))
+            : Site(staticTranscript: transcript, window: window, templates: templates, clock: clock)
+        let signals = TerminationSignals()
+        let server: LiveServer
+        do {
+            server = try LiveServer.start(site, configuration: configuration)
+        } catch {
+            throw CommandFailure(Self.exitCode(for: error), error.description)
+        }
+        if !parsed.has("quiet") {
+            print("Serving \(Wording.count(site.channels.count, "channel")) at \(server.url) (Ctrl-C stops)", to: &output)
+        }
+        for channel in liveChannels {
+            if let broadcaster = server.broadcaster(for: channel.id) { channel.attach(broadcaster) }
+        }
+        let demo = parsed.has("demo") ? liveChannels.first.map(DemoConversation.init) : nil
+        let follower = try parsed.has("follow") ? FollowDriver.start(path: parsed.operands[0], channels: liveChannels) : nil
+        _ = signals.wait()
+        demo?.stop()
+        follower?.stop()
+        server.stop()
+        if !parsed.has("quiet") { print("Stopped.", to: &output) }
+    }
+
+    /// The inputs (and the built-in sample with `--demo`), read and merged.
+    private func readInputs(_ parsed: OptionParser.Result, errors: inout some TextOutputStream) throws(CommandFailure) -> Transcript {
+        var inputs = parsed.operands
+        if parsed.has("demo") {
+            guard let sample = Assets.sampleTranscript else {
+                throw CommandFailure(.ioError, RenderError.missingResources(searched: Assets.searchedLocations).description)
+            }
+            inputs.insert(sample.path, at: 0)
+        }
+        guard !inputs.isEmpty else { throw CommandFailure(.usage, "serve needs an INPUT file or --demo; see 'parley serve --help'") }
+        var results: [ImportResult] = []
+        for input in inputs {
+            do {
+                results.append(try TranscriptReader().read(contentsOf: input))
+            } catch {
+                throw CommandFailure(RenderCommand.exitCode(for: error), error.description)
+            }
+        }
+        if parsed.has("follow") {
+            guard results.count == 1, results[0].format == .parleyJSONL, !parsed.has("demo") else {
+                throw CommandFailure(.usage, "--follow tails one Parley JSON Lines file; see 'parley serve --help'")
+            }
+        }
+        let (transcript, diagnostics) = TranscriptMerger.merge(results)
+        for diagnostic in diagnostics { print("parley: warning: \(diagnostic)", to: &errors) }
+        return transcript
+    }
+}

@@ -1,0 +1,134 @@
+import ParleyModel
+
+/// Discord's special inline constructs: escapes, code spans, `<…>` mentions, custom emoji and
+/// timestamps, masked links, `@everyone` / `@here` and `:name:` shortcodes.
+extension InlineScanner {
+    mutating func discordSpecial(at index: Int, in range: Range<Int>, depth: Int) -> (Inline, Int)? {
+        switch chars[index] {
+        case "\\": return escape(at: index, in: range)
+        case "`": return codeSpan(at: index, in: range)
+        case "<": return discordAngle(at: index, in: range)
+        case "[": return maskedLink(at: index, in: range, depth: depth)
+        case "h", "H": return autolink(at: index, in: range)
+        case "@": return broadcast(at: index, in: range)
+        case ":": return shortcode(at: index, in: range)
+        default: return nil
+        }
+    }
+
+    /// `<@id>`, `<@!id>`, `<@&id>`, `<#id>`, `<:name:id>`, `<a:name:id>`, `<t:unix:style>`,
+    /// `</command:id>` and `<https://…>` (a link whose preview was suppressed).
+    private mutating func discordAngle(at index: Int, in range: Range<Int>) -> (Inline, Int)? {
+        guard let close = find(">", from: index + 1, end: range.upperBound, limit: 512) else { return nil }
+        let inner = string((index + 1)..<close)
+        let next = close + 1
+        if inner.hasPrefix("@&"), Self.isSnowflake(inner.dropFirst(2)) {
+            return (.mention(MentionTarget(kind: .role, id: String(inner.dropFirst(2)))), next)
+        }
+        if inner.hasPrefix("@!"), Self.isSnowflake(inner.dropFirst(2)) {
+            return (.mention(MentionTarget(kind: .user, id: String(inner.dropFirst(2)))), next)
+        }
+        if inner.hasPrefix("@"), Self.isSnowflake(inner.dropFirst()) {
+            return (.mention(MentionTarget(kind: .user, id: String(inner.dropFirst()))), next)
+        }
+        if inner.hasPrefix("#"), Self.isSnowflake(inner.dropFirst()) {
+            return (.mention(MentionTarget(kind: .channel, id: String(inner.dropFirst()))), next)
+        }
+        if let emoji = Self.customEmoji(inner) { return (.customEmoji(emoji), next) }
+        if let (timestamp, style) = Self.timestamp(inner) { return (.timestamp(timestamp, style), next) }
+        if inner.hasPrefix("/"), let colon = inner.lastIndex(of: ":"), Self.isSnowflake(inner[inner.index(after: colon)...]) {
+            let name = inner[inner.index(after: inner.startIndex)..<colon]
+            guard !name.isEmpty else { return nil }
+            return (.mention(MentionTarget(kind: .command, label: "/" + name)), next)
+        }
+        let lowered = inner.lowercased()
+        if lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), !inner.contains(where: \.isWhitespace) {
+            return (.link(destination: inner, [.text(inner)]), next)
+        }
+        return nil
+    }
+
+    /// `[label](https://…)` or `[label](<https://…>)`: Discord links only `http` and `https`.
+    private mutating func maskedLink(at index: Int, in range: Range<Int>, depth: Int) -> (Inline, Int)? {
+        var close = nextOccurrence(of: "]", from: index + 1)
+        while close + 1 < range.upperBound, close - index < 1000, chars[close + 1] != "(" {
+            close = nextOccurrence(of: "]", from: close + 1)
+        }
+        guard close + 1 < range.upperBound, close - index < 1000, close > index + 1 else { return nil }
+        guard let end = find(")", from: close + 2, end: range.upperBound, limit: 2048) else { return nil }
+        var target = string((close + 2)..<end).trimmingSpaces()
+        if target.hasPrefix("<"), target.hasSuffix(">") { target = String(target.dropFirst().dropLast()) }
+        let lowered = target.lowercased()
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), !target.contains(where: \.isWhitespace) else { return nil }
+        let label = depth < Self.maximumDepth ? parse((index + 1)..<close, depth: depth + 1) : [.text(string((index + 1)..<close))]
+        return (.link(destination: target, label), end + 1)
+    }
+
+    /// `@everyone` and `@here`, not inside a word.
+    private func broadcast(at index: Int, in range: Range<Int>) -> (Inline, Int)? {
+        if index > range.lowerBound, CharacterClass.isWord(chars[index - 1]) { return nil }
+        for word in ["@everyone", "@here"] where matches(word, at: index, end: range.upperBound) {
+            let end = index + word.count
+            if end < range.upperBound, CharacterClass.isWord(chars[end]) { continue }
+            return (.mention(MentionTarget(kind: .broadcast, label: String(word.dropFirst()))), end)
+        }
+        return nil
+    }
+
+    /// `:name:` (2 to 32 letters, digits, `_`, `-`, `~`, `+`, not all digits): a custom emoji named
+    /// in text, as DiscordChatExporter's JSON writes them; renderers show the text when the name is unknown.
+    private func shortcode(at index: Int, in range: Range<Int>) -> (Inline, Int)? {
+        if index > range.lowerBound, CharacterClass.isAlphanumeric(chars[index - 1]) { return nil }
+        var end = index + 1
+        while end < range.upperBound, end - index <= 33, chars[end].isASCII,
+            CharacterClass.isAlphanumeric(chars[end]) || "_-~+".contains(chars[end])
+        {
+            end += 1
+        }
+        let name = string((index + 1)..<min(end, range.upperBound))
+        guard end < range.upperBound, chars[end] == ":", (2...32).contains(name.count), !name.allSatisfy(CharacterClass.isDigit)
+        else { return nil }
+        return (.customEmoji(EmojiReference(name: name)), end + 1)
+    }
+
+    /// `:name:id` or `a:name:id`.
+    static func customEmoji(_ inner: String) -> EmojiReference? {
+        let parts = inner.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].isEmpty || parts[0] == "a", !parts[1].isEmpty, parts[1].count <= 64,
+            parts[1].allSatisfy({ CharacterClass.isWord($0) || $0 == "~" }), isSnowflake(parts[2])
+        else { return nil }
+        return EmojiReference(name: String(parts[1]), id: String(parts[2]), isAnimated: parts[0] == "a")
+    }
+
+    /// `t:unix` or `t:unix:style`, seconds since the epoch (up to 12 digits, signed).
+    static func timestamp(_ inner: String) -> (Timestamp, TimestampStyle)? {
+        let parts = inner.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, parts[0] == "t" else { return nil }
+        let digits = parts[1].hasPrefix("-") ? parts[1].dropFirst() : parts[1]
+        guard (1...12).contains(digits.count), digits.allSatisfy(CharacterClass.isDigit), let seconds = Int64(parts[1]) else {
+            return nil
+        }
+        var style = TimestampStyle.shortDateTime
+        if parts.count == 3 {
+            guard let given = TimestampStyle(rawValue: String(parts[2])) else { return nil }
+            style = given
+        }
+        return (Timestamp(seconds: seconds), style)
+    }
+
+    /// 1 to 20 ASCII digits: a Discord snowflake.
+    static func isSnowflake(_ text: some StringProtocol) -> Bool {
+        (1...20).contains(text.count) && text.allSatisfy(CharacterClass.isDigit)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    func trimmingSpaces() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
+            let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,97 @@
+/// Special constructs shared by several dialects: escapes, code spans, autolinks.
+extension InlineScanner {
+    /// The dialect's special construct at `index`, if one starts there.
+    mutating func special(at index: Int, in range: Range<Int>, depth: Int) -> (Inline, Int)? {
+        switch dialect {
+        case .plain: return autolink(at: index, in: range)
+        case .discord: return discordSpecial(at: index, in: range, depth: depth)
+        case .slack: return slackSpecial(at: index, in: range)
+        case .whatsapp: return whatsAppSpecial(at: index, in: range)
+        }
+    }
+
+    /// `\*`: an ASCII punctuation character taken literally.
+    func escape(at index: Int, in range: Range<Int>) -> (Inline, Int)? {
+        guard chars[index] == "\\", index + 1 < range.upperBound else { return nil }
+        let next = chars[index + 1]
+        guard next.isASCII, next.isPunctuation || next.isSymbol else { return nil }
+        return (.text(String(next)), index + 2)
+    }
+
+    /// A code span: a run of n backticks up to the next run of exactly n. A run without a closer
+    /// is literal text. One space on each side is stripped when both are there (CommonMark).
+    mutating func codeSpan(at index: Int, in range: Range<Int>) -> (Inline, Int)? {
+        let runs = backtickRuns()
+        let length = runs.length(at: index)
+        guard length > 0 else { return nil }
+        guard let closer = runs.closer(of: index), closer + length <= range.upperBound, closer > index + length else {
+            return (.text(String(repeating: "`", count: length)), index + length)
+        }
+        var content = string((index + length)..<closer)
+        if content.count >= 2, content.first == " ", content.last == " ", content.contains(where: { $0 != " " }) {
+            content = String(content.dropFirst().dropLast())
+        }
+        return (.code(content), closer + length)
+    }
+
+    /// A bare `http://` or `https://` URL. It runs to the next space, `<`, `>` or `"`, without
+    /// trailing punctuation and without a `)` that closes no `(` inside the URL.
+    func autolink(at index: Int, in range: Range<Int>) -> (Inline, Int)? {
+        guard chars[index] == "h" || chars[index] == "H" else { return nil }
+        if index > range.lowerBound, CharacterClass.isAlphanumeric(chars[index - 1]) { return nil }
+        let schemeLength: Int
+        if matchesCaseInsensitive("https://", at: index, end: range.upperBound) {
+            schemeLength = 8
+        } else if matchesCaseInsensitive("http://", at: index, end: range.upperBound) {
+            schemeLength = 7
+        } else {
+            return nil
+        }
+        var end = index + schemeLength
+        while end < range.upperBound, !chars[end].isWhitespace, !"<>\"".contains(chars[end]) { end += 1 }
+        end = Self.trimmedURLEnd(chars, start: index, end: end)
+        guard end > index + schemeLength else { return nil }
+        let url = string(index..<end)
+        return (.link(destination: url, [.text(url)]), end)
+    }
+
+    /// The end of a URL without trailing punctuation and unbalanced closing parentheses.
+    static func trimmedURLEnd(_ chars: [Character], start: Int, end: Int) -> Int {
+        var end = end
+        var opened = 0, closed = 0
+        for position in start..<end {
+            if chars[position] == "(" { opened += 1 } else if chars[position] == ")" { closed += 1 }
+        }
+        while end > start {
+            let last = chars[end - 1]
+            if ".,;:!?'\"*_~|".contains(last) {
+                end -= 1
+            } else if last == ")", closed > opened {
+                closed -= 1
+                end -= 1
+            } else {
+                break
+            }
+        }
+        return end
+    }
+
+    func matchesCaseInsensitive(_ literal: String, at index: Int, end: Int) -> Bool {
+        var position = index
+        for character in literal {
+            guard position < end, chars[position].lowercased() == String(character) else { return false }
+            position += 1
+        }
+        return true
+    }
+
+    /// The position of `target` at or after `start` and before `end`, at most `limit` characters
+    /// on, and (when `stopAtNewline`) on the same line; nil when there is none.
+    /// - Complexity: O(1) after the first call for `target`.
+    mutating func find(_ target: Character, from start: Int, end: Int, limit: Int = 2000, stopAtNewline: Bool = true) -> Int? {
+        let position = nextOccurrence(of: target, from: start)
+        guard position < end, position - start < limit else { return nil }
+        if stopAtNewline, nextNewline(from: start) < position { return nil }
+        return position
+    }
+}

@@ -1,0 +1,125 @@
+/// Parses the inline markup of one block of text into ``Inline`` nodes.
+///
+/// A left-to-right scan tries, at each position, the dialect's special constructs (escapes, code
+/// spans, angle-bracket mentions, links) and then its emphasis delimiters in order; the first
+/// that matches wins, as in DiscordChatExporter's matcher list. A delimiter pair takes the first
+/// valid closer after it (a lazy `.+?`), and its content is scanned again, one level deeper.
+/// Whatever matches nothing is literal text; `\n` becomes ``Inline/lineBreak``.
+///
+/// - Complexity: O(n · d) for n characters and d nesting levels (capped at ``maximumDepth``):
+///   the next valid closer of each delimiter is found through a table built once per text, so
+///   unmatched markers never cause rescans.
+struct InlineScanner {
+    /// Nesting deeper than this is kept as literal text (DiscordChatExporter uses the same cap).
+    static let maximumDepth = 32
+
+    let chars: [Character]
+    let dialect: Dialect
+    let delimiters: [Delimiter]
+    private var closerTables: [[Int]?]
+    private var occurrenceTables: [Character: [Int]] = [:]
+    private var codeRuns: CodeRuns?
+
+    init(_ text: String, dialect: Dialect) {
+        self.chars = Array(text)
+        self.dialect = dialect
+        self.delimiters = dialect.delimiters
+        self.closerTables = Array(repeating: nil, count: delimiters.count)
+    }
+
+    /// The inlines of the whole text.
+    mutating func parse() -> [Inline] { parse(0..<chars.count, depth: 0) }
+
+    /// The inlines of `range`, at nesting `depth`.
+    mutating func parse(_ range: Range<Int>, depth: Int) -> [Inline] {
+        var builder = InlineBuilder()
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if let (node, next) = special(at: index, in: range, depth: depth) ?? delimited(at: index, in: range, depth: depth) {
+                builder.append(node)
+                index = next
+            } else {
+                builder.append(chars[index])
+                index += 1
+            }
+        }
+        return builder.finish()
+    }
+
+    /// A delimiter pair opening at `index`: its inline and the position after its closer.
+    private mutating func delimited(at index: Int, in range: Range<Int>, depth: Int) -> (Inline, Int)? {
+        guard depth < Self.maximumDepth else { return nil }
+        for (number, delimiter) in delimiters.enumerated() where delimiter.opens(at: index, in: chars, range: range) {
+            let contentStart = index + delimiter.marker.count
+            var end = range.upperBound
+            if delimiter.isSameLine { end = min(end, nextNewline(from: contentStart)) }
+            guard let closer = firstCloser(number, from: contentStart + 1, end: end) else { continue }
+            let children = parse(contentStart..<closer, depth: depth + 1)
+            return (delimiter.style.wrap(children), closer + delimiter.marker.count)
+        }
+        return nil
+    }
+
+    /// The first valid closer of delimiter `number` at or after `start`, when the text ends at `end`.
+    private mutating func firstCloser(_ number: Int, from start: Int, end: Int) -> Int? {
+        let delimiter = delimiters[number]
+        let length = delimiter.marker.count
+        guard start + length <= end else { return nil }
+        let table = closerTable(number)
+        let candidate = table[start]
+        if candidate + length < end { return candidate }
+        let boundary = end - length
+        return boundary >= start && delimiter.closes(at: boundary, in: chars, end: end) ? boundary : nil
+    }
+
+    /// For each position, the first position at or after it where delimiter `number` closes in the
+    /// whole text (`chars.count` when none does).
+    private mutating func closerTable(_ number: Int) -> [Int] {
+        if let table = closerTables[number] { return table }
+        var table = Array(repeating: chars.count, count: chars.count + 1)
+        var position = chars.count - 1
+        while position >= 1 {
+            table[position] = delimiters[number].closes(at: position, in: chars, end: chars.count) ? position : table[position + 1]
+            position -= 1
+        }
+        closerTables[number] = table
+        return table
+    }
+
+    /// The position of the first `\n` at or after `start` (`chars.count` when none).
+    mutating func nextNewline(from start: Int) -> Int { nextOccurrence(of: "\n", from: start) }
+
+    /// The position of the first `target` at or after `start` (`chars.count` when none), from a
+    /// table built once per character.
+    mutating func nextOccurrence(of target: Character, from start: Int) -> Int {
+        if occurrenceTables[target] == nil {
+            var table = Array(repeating: chars.count, count: chars.count + 1)
+            for position in stride(from: chars.count - 1, through: 0, by: -1) {
+                table[position] = chars[position] == target ? position : table[position + 1]
+            }
+            occurrenceTables[target] = table
+        }
+        return occurrenceTables[target]![min(max(start, 0), chars.count)]
+    }
+
+    /// The backtick runs of the text, built on first use.
+    mutating func backtickRuns() -> CodeRuns {
+        if let codeRuns { return codeRuns }
+        let runs = CodeRuns(chars)
+        codeRuns = runs
+        return runs
+    }
+
+    /// The text of `range`.
+    func string(_ range: Range<Int>) -> String { String(chars[range]) }
+
+    /// True when the characters at `index` spell `literal`.
+    func matches(_ literal: String, at index: Int, end: Int) -> Bool {
+        var position = index
+        for character in literal {
+            guard position < end, chars[position] == character else { return false }
+            position += 1
+        }
+        return true
+    }
+}

@@ -1,0 +1,93 @@
+/// Splits text into blocks line by line — fenced code, quotes, headings, subtext, lists and
+/// paragraphs — for the dialects whose block syntax is line-based (Discord, Slack, WhatsApp).
+///
+/// A fence (```` ``` ````) may open anywhere on a line and close anywhere later; text before and
+/// after it on its lines stays text. Consecutive quote lines form one quote whose content is
+/// parsed again (quotes do not nest); Discord's `>>> ` quotes the rest of the message. Every
+/// other run of lines is one paragraph, its lines joined by line breaks.
+/// - Complexity: O(n) in the text's length, plus the inline scan of each paragraph.
+struct LineBlockParser {
+    let dialect: Dialect
+
+    /// The blocks of `text` (CR LF and CR are read as LF).
+    func parse(_ text: String) -> [Block] {
+        let normalized = text.unicodeScalars.contains("\r") ? text.replacingCRLF() : text
+        return parse(Substring(normalized), allowQuotes: true)
+    }
+
+    func parse(_ text: Substring, allowQuotes: Bool) -> [Block] {
+        var blocks: [Block] = []
+        var paragraph: [Substring] = []
+        var listLines: [ListLine] = []
+        var rest = text
+        func flushParagraph() {
+            while let first = paragraph.first, first.allSatisfy(\.isWhitespace) { paragraph.removeFirst() }
+            while let last = paragraph.last, last.allSatisfy(\.isWhitespace) { paragraph.removeLast() }
+            if !paragraph.isEmpty { blocks.append(.paragraph(inlines(paragraph.joined(separator: "\n")))) }
+            paragraph = []
+        }
+        func flushList() {
+            if !listLines.isEmpty { blocks.append(contentsOf: ListLine.lists(listLines, inlines: inlines)) }
+            listLines = []
+        }
+        while !rest.isEmpty {
+            let lineEnd = rest.firstIndex(of: "\n") ?? rest.endIndex
+            let line = rest[..<lineEnd]
+            let afterLine = lineEnd < rest.endIndex ? rest[rest.index(after: lineEnd)...] : rest[rest.endIndex...]
+            if allowQuotes, let quoted = quoteBody(of: line, rest: rest) {
+                flushParagraph()
+                flushList()
+                blocks.append(.quote(parse(Substring(quoted.body), allowQuotes: false)))
+                rest = quoted.rest
+                continue
+            }
+            if let fence = Fence.find(in: rest, lineEnd: lineEnd, dialect: dialect) {
+                let before = rest[..<fence.opening]
+                if !before.allSatisfy(\.isWhitespace) { paragraph.append(before) }
+                flushParagraph()
+                flushList()
+                blocks.append(.codeBlock(language: fence.language, code: fence.code))
+                rest = fence.rest.first == "\n" ? fence.rest.dropFirst() : fence.rest
+                continue
+            }
+            if let block = lineBlock(line) {
+                flushParagraph()
+                flushList()
+                blocks.append(block)
+            } else if let item = listItem(line) {
+                flushParagraph()
+                listLines.append(item)
+            } else {
+                flushList()
+                paragraph.append(line)
+            }
+            rest = afterLine
+        }
+        flushParagraph()
+        flushList()
+        return blocks
+    }
+
+    /// The inlines of one paragraph's text.
+    func inlines(_ text: String) -> [Inline] {
+        var scanner = InlineScanner(text, dialect: dialect)
+        return scanner.parse()
+    }
+}
+
+extension String {
+    /// The string with CR LF and lone CR read as LF.
+    func replacingCRLF() -> String {
+        var result = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in unicodeScalars {
+            defer { afterCR = scalar == "\r" }
+            if scalar == "\r" {
+                result.append("\n")
+            } else if scalar != "\n" || !afterCR {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+}

@@ -1,0 +1,75 @@
+/// Which link targets written in message markup may become `href`s and `src`s: absolute `http`,
+/// `https` and `mailto` URLs only, written as valid URLs. Relative references are left to media
+/// paths Parley writes itself.
+///
+/// An `http(s)` URL needs a host of letters, digits, `-`, `.`, `_` and `~` (any script), with an
+/// optional user and port; anything else (`https://a|b`, `https://[…]`, `http:host`) is refused.
+/// Characters a URL may not hold (space, `"`, `<`, `>`, `` ` ``, `{`, `}`, `|`, `\`, `^`, `[`, `]`,
+/// non-ASCII, a `%` not followed by two hex digits) are percent-encoded as UTF-8, as browsers
+/// would when following the link, so pages stay valid HTML (RFC 3986, WHATWG URL).
+public enum LinkPolicy {
+    /// The URL to write for a link found in input, or nil when it must stay text.
+    /// - Complexity: O(n) in the URL's length.
+    public static func absolute(_ url: String) -> String? {
+        guard let cleaned = URLPolicy.sanitize(url), let scheme = URLPolicy.scheme(of: cleaned) else { return nil }
+        if scheme == "http" || scheme == "https" {
+            let rest = cleaned.dropFirst(scheme.count + 1)
+            guard rest.hasPrefix("//"), hasValidHost(rest.dropFirst(2)) else { return nil }
+        }
+        return encoded(cleaned)
+    }
+
+    /// Whether `url` is an absolute `http` or `https` URL (a remote resource).
+    public static func isRemote(_ url: String) -> Bool {
+        guard let cleaned = URLPolicy.sanitize(url), let scheme = URLPolicy.scheme(of: cleaned) else { return false }
+        return scheme == "http" || scheme == "https"
+    }
+
+    /// Whether the authority at the start of `text` has a valid host (and user and port).
+    static func hasValidHost(_ text: Substring) -> Bool {
+        var authority = text.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != "\\" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if let colon = authority.lastIndex(of: ":") {
+            let port = authority[authority.index(after: colon)...]
+            guard port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+            authority = authority[..<colon]
+        }
+        return !authority.isEmpty
+            && authority.unicodeScalars.allSatisfy { scalar in
+                scalar.value > 0x7F
+                    ? !scalar.properties.isWhitespace && scalar.properties.generalCategory != .control
+                    : (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._~".unicodeScalars.contains(scalar))
+            }
+    }
+
+    /// The URL with every byte that may not stand in a URL percent-encoded.
+    static func encoded(_ url: String) -> String {
+        let bytes = Array(url.utf8)
+        var result = ""
+        result.reserveCapacity(bytes.count)
+        for (index, byte) in bytes.enumerated() {
+            if isAllowed(byte)
+                || (byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHex(bytes[index + 1]) && isHex(bytes[index + 2]))
+            {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let digits = Array("0123456789ABCDEF".unicodeScalars)
+                result.unicodeScalars.append("%")
+                result.unicodeScalars.append(digits[Int(byte >> 4)])
+                result.unicodeScalars.append(digits[Int(byte & 0x0F)])
+            }
+        }
+        return result
+    }
+
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+        default: return "-._~:/?#@!$&'()*+,;=".utf8.contains(byte)
+        }
+    }
+
+    private static func isHex(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+    }
+}

@@ -1,0 +1,134 @@
+import CLibXML2
+import Foundation
+
+/// Reads an XML document one node at a time with libxml2's streaming reader
+/// (`xmlReaderForFile` / `xmlTextReaderRead`, the C# `XmlReader` model), so memory stays at
+/// the size of one element however large the document is.
+///
+/// Attributes of the current start tag are read on demand (``attribute(_:)``,
+/// ``withAttributeBytes(_:_:)``), so a large attribute (a base64 MMS part) need not be copied.
+/// The network is never used, entities are not substituted into the tree and libxml2's
+/// default limits stay on (10 MB per text node or attribute). A class because it owns the
+/// C reader; use one reader from one thread at a time.
+public final class XMLStreamReader {
+    /// The document's name in errors (its path).
+    public let name: String
+    let reader: xmlTextReaderPtr
+    let errors = ErrorSink()
+    /// In-memory input, copied to a buffer that stays put while libxml2 reads it.
+    private let buffer: UnsafeMutableRawBufferPointer?
+
+    private static let options = Int32(
+        XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_BIG_LINES.rawValue)
+    /// The input's size in bytes, to tell a document that ends early from other errors.
+    private let inputSize: Int
+    /// The names of the elements open at the current node, outermost first.
+    public private(set) var openElements: [String] = []
+
+    /// A reader over the file at `path`.
+    /// - Throws: ``XMLStreamError/unreadable(file:reason:)`` when the file cannot be opened.
+    public init(path: String) throws(XMLStreamError) {
+        LibXML.initialize()
+        guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(file: path, reason: "no such readable file") }
+        guard let reader = xmlReaderForFile(path, nil, Self.options) else {
+            throw .unreadable(file: path, reason: "libxml2 could not open it")
+        }
+        self.name = path
+        self.reader = reader
+        self.buffer = nil
+        self.inputSize = ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int) ?? Int.max
+        installErrorHandler()
+    }
+
+    /// A reader over `data`; `name` is used in errors.
+    /// - Throws: ``XMLStreamError/unreadable(file:reason:)`` when libxml2 cannot start reading.
+    public init(data: Data, name: String) throws(XMLStreamError) {
+        LibXML.initialize()
+        let owned = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 1)
+        owned.copyBytes(from: data)
+        let created = xmlReaderForMemory(
+            owned.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(data.count), name, nil, Self.options)
+        guard let created else {
+            owned.deallocate()
+            throw .unreadable(file: name, reason: "libxml2 could not start reading")
+        }
+        self.name = name
+        self.reader = created
+        self.buffer = owned
+        self.inputSize = data.count
+        installErrorHandler()
+    }
+
+    deinit {
+        xmlFreeTextReader(reader)
+        buffer?.deallocate()
+    }
+
+    /// The line (1-based) of the current node's start, or the line the parser has reached.
+    public var line: Int {
+        if let node = xmlTextReaderCurrentNode(reader) {
+            let number = Int(xmlGetLineNo(node))
+            if number > 0 { return number }
+        }
+        return Int(xmlTextReaderGetParserLineNumber(reader))
+    }
+
+    /// How many bytes of input the parser has consumed (it reads ahead in chunks).
+    public var byteOffset: Int { Int(xmlTextReaderByteConsumed(reader)) }
+
+    /// The next event, or nil at the end of the document.
+    /// - Throws: ``XMLStreamError/malformed(file:line:byteOffset:message:)`` at the first
+    ///   well-formedness error, including a document that ends early.
+    /// - Complexity: O(size of the node) amortized.
+    public func next() throws(XMLStreamError) -> XMLStreamEvent? {
+        while true {
+            let status = xmlTextReaderRead(reader)
+            if status == 0, errors.first == nil { return nil }
+            guard status == 1, errors.first == nil else { throw malformed() }
+            switch xmlTextReaderNodeType(reader) {
+            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+                let name = Self.string(xmlTextReaderConstLocalName(reader))
+                let isEmpty = xmlTextReaderIsEmptyElement(reader) == 1
+                if !isEmpty { openElements.append(name) }
+                return .start(name: name, isEmpty: isEmpty)
+            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
+                openElements.removeLast()
+                return .end(name: Self.string(xmlTextReaderConstLocalName(reader)))
+            case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue),
+                Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue), Int32(XML_READER_TYPE_WHITESPACE.rawValue):
+                return .text(Self.string(xmlTextReaderConstValue(reader)))
+            default:
+                continue
+            }
+        }
+    }
+
+    /// The value of attribute `name` on the current start tag, references resolved; nil when absent.
+    public func attribute(_ name: String) -> String? {
+        withAttributeBytes(name) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of attribute `name` on the current start tag, without
+    /// copying them; nil when the attribute is absent. The bytes are valid only inside `body`.
+    public func withAttributeBytes<Result>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        guard xmlTextReaderMoveToAttribute(reader, name) == 1 else { return nil }
+        defer { xmlTextReaderMoveToElement(reader) }
+        guard let value = xmlTextReaderConstValue(reader) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return body(UnsafeBufferPointer(start: value, count: strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))))
+    }
+
+    /// The first error; at the end of the input with elements still open, "ends inside <name>".
+    private func malformed() -> XMLStreamError {
+        let first = errors.first
+        var message = first?.message ?? "libxml2 stopped reading"
+        if byteOffset >= inputSize, let innermost = openElements.last {
+            message = "the input ends inside <\(innermost)> (truncated)"
+        }
+        return .malformed(file: name, line: first?.line ?? line, byteOffset: byteOffset, message: message)
+    }
+
+    private static func string(_ pointer: UnsafePointer<xmlChar>?) -> String {
+        guard let pointer else { return "" }
+        return String(cString: pointer)
+    }
+}

@@ -1,0 +1,15 @@
+import ParleyArchive
+
+extension ImportError {
+    /// The import error for a zip that libarchive could not read: a damaged archive is a syntax
+    /// error at the byte where reading stopped; one that cannot be opened is unreadable.
+    init(_ error: ArchiveError) {
+        switch error {
+        case let .unreadable(file, reason):
+            self = .unreadable(file: file, reason: "cannot open as a zip archive: \(reason)")
+        case let .corrupt(file, entry, offset, reason):
+            let place = entry.map { " (in \($0))" } ?? ""
+            self = .syntax(file: file, offset: Int(offset), line: nil, expected: "a complete zip archive\(place); libarchive: \(reason)")
+        }
+    }
+}

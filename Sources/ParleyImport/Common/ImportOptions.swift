@@ -1,0 +1,33 @@
+/// Choices the user makes about how inputs are read (`parley render --me`, `--date-order`).
+public struct ImportOptions: Hashable, Sendable {
+    /// The exporting user's name as the export shows it: their messages are marked outgoing
+    /// (WhatsApp), and it names the owner of an SMS backup. Nil when not given.
+    public var me: String?
+    /// The order of day, month and year in WhatsApp dates; nil to decide from the whole file.
+    public var dateOrder: DateOrder?
+
+    /// Options with the exporting user's name and a forced WhatsApp date order, both optional.
+    public init(me: String? = nil, dateOrder: DateOrder? = nil) {
+        self.me = me
+        self.dateOrder = dateOrder
+    }
+}
+
+/// The order of the day, month and year fields in a numeric date such as `03/04/22`.
+public enum DateOrder: String, CaseIterable, Hashable, Sendable {
+    /// Day, month, year (`18/03/2022`): most of the world.
+    case dmy
+    /// Month, day, year (`3/18/22`): the United States and a few others.
+    case mdy
+    /// Year, month, day (`2022/03/18`): ISO 8601, East Asia.
+    case ymd
+
+    /// `day/month/year` and so on, for messages.
+    public var spelledOut: String {
+        switch self {
+        case .dmy: return "day/month/year"
+        case .mdy: return "month/day/year"
+        case .ymd: return "year/month/day"
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import ParleyLayout
+import ParleyModel
+
+/// Reads Element's JSON room export (one room, its events in timeline order).
+///
+/// `m.room.message` (text, notice, emote, image, file, video, audio; other msgtypes as their
+/// `body`) and `m.sticker` become messages; edits (`m.replace`) are folded into the original,
+/// reactions (`m.annotation`) counted on it, redacted messages shown as deleted, replies
+/// (`m.in_reply_to`) linked. Membership, name, topic, avatar, encryption and creation state
+/// events become system messages; other events are counted in one diagnostic. The grouping
+/// rule is Element's (``GroupingPolicy/element``).
+public struct MatrixImporter: Sendable {
+    /// An importer of Element room exports.
+    public init() {}
+
+    /// Whether `data` looks like an Element export: a JSON object with `"room_name"` or
+    /// `"messages"`, and Matrix events (`"origin_server_ts"` and `"event_id"`) near the start.
+    /// Returns nil when it does, else why not.
+    public func rejection(of data: Data) -> String? {
+        let sniffer = JSONSniffer(data)
+        guard sniffer.isObject else { return "not a JSON object" }
+        guard sniffer.hasKey("messages") else { return "no \"messages\" key near the start" }
+        guard sniffer.hasKey("origin_server_ts"), sniffer.hasKey("event_id") else {
+            return "no Matrix event (\"event_id\", \"origin_server_ts\") near the start"
+        }
+        return nil
+    }
+
+    /// Imports one export file.
+    /// - Parameters:
+    ///   - data: The file's bytes (UTF-8 JSON).
+    ///   - file: The file name used in errors and diagnostics.
+    /// - Returns: One channel (the room), messages in file order.
+    /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` for malformed JSON,
+    ///   ``ImportError/schema(file:path:expected:)`` for a value of the wrong type or an event
+    ///   without `sender` or `origin_server_ts`.
+    /// - Complexity: O(n log n) for n events.
+    public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
+        let export = try JSONInput.decode(MatrixExport.self, from: data, file: file)
+        let roomID = export.messages.lazy.compactMap(\.room_id).first
+        let name = export.room_name.flatMap { $0.isEmpty ? nil : $0 } ?? roomID ?? "Matrix room"
+        let channelID: ChannelID
+        if let roomID {
+            channelID = ChannelID(roomID)
+        } else {
+            var hash = FNV1a()
+            hash.add(name)
+            channelID = ChannelID("room-" + SyntheticMessageID.hex(hash.value))
+        }
+        var timeline = MatrixTimeline(file: file, channel: channelID, events: export.messages)
+        let messages = try timeline.messages()
+        let channel = Channel(
+            id: channelID, name: name, topic: export.topic.flatMap { $0.isEmpty ? nil : $0 }, kind: .group, messages: messages)
+        var directory = Directory(users: timeline.displayNames)
+        directory.channels[channelID.rawValue] = name
+        return ImportResult(
+            transcript: Transcript(title: name, channels: [channel], directory: directory), diagnostics: timeline.diagnostics,
+            format: .matrix, groupingPolicy: .element, file: file)
+    }
+}

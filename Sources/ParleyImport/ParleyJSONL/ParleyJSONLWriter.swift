@@ -1,0 +1,61 @@
+import Foundation
+import ParleyLayout
+import ParleyModel
+
+/// Writes a transcript as Parley JSON Lines (`docs/FORMAT.md`, version 1): a header record with
+/// the channels, directory and grouping rules, then one `message` record per message, channel
+/// by channel in source order.
+///
+/// Output is deterministic: object keys are sorted, and reading the file back with
+/// ``ParleyJSONLImporter`` gives the same transcript and grouping rules.
+public struct ParleyJSONLWriter: Sendable {
+    /// A writer of Parley JSON Lines.
+    public init() {}
+
+    /// Why a record could not be written: `JSONEncoder` refused a value (it does so only for a
+    /// floating-point number that is not finite).
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The record: `header`, or `message ID in channel ID`.
+        public var record: String
+        /// `JSONEncoder`'s explanation.
+        public var reason: String
+
+        /// The message `parley convert` prints.
+        public var description: String { "cannot write the \(record) as JSON: \(reason)" }
+    }
+
+    /// The file's bytes for `transcript`.
+    /// - Parameters:
+    ///   - policy: the grouping rule recorded for the whole file.
+    ///   - channelPolicies: channels whose rule differs from `policy`.
+    /// - Throws: ``Failure`` naming the record `JSONEncoder` refused.
+    /// - Complexity: O(n) in the size of the output.
+    public func encode(
+        _ transcript: Transcript, policy: GroupingPolicy = .discord, channelPolicies: [ChannelID: GroupingPolicy] = [:]
+    ) throws(Failure) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var output = Data()
+        let header = ParleyHeader.record(transcript, policy: policy, channelPolicies: channelPolicies)
+        try Self.append(header, as: "header", to: &output, encoder)
+        for channel in transcript.channels {
+            for message in channel.messages {
+                try Self.append(
+                    ParleyRecords.MessageRecord(message), as: "message \(message.id) in channel \(channel.id)", to: &output, encoder)
+            }
+        }
+        return output
+    }
+
+    /// Appends one record and its `\n`.
+    private static func append(
+        _ record: some Encodable, as name: String, to output: inout Data, _ encoder: JSONEncoder
+    ) throws(Failure) {
+        do {
+            output.append(try encoder.encode(record))
+        } catch {
+            throw Failure(record: name, reason: "\(error)")
+        }
+        output.append(0x0A)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import ParleyHTML
+import ParleyModel
+
+/// Reads Android "SMS Backup & Restore" XML (SyncTech): `<smses>` holding `<sms>` and `<mms>`
+/// elements, MMS with `<parts>` and `<addrs>`.
+///
+/// The file is streamed with libxml2's reader (``XMLStreamReader``), so memory stays at one
+/// message whatever the backup's size; inline MMS media is measured and checked, not kept. Each
+/// conversation (address, or address set for a group) becomes a channel. Messages the owner
+/// sent are outgoing, written by `--me NAME` (default "Me"). A truncated or malformed file keeps
+/// the messages read before the break and reports how many there are.
+public struct SMSBackupImporter: Sendable {
+    /// `--me` names the owner of the backup (default "Me").
+    public var options: ImportOptions
+
+    /// An importer using `options`.
+    public init(options: ImportOptions = ImportOptions()) { self.options = options }
+
+    /// Whether `data` starts like an SMS backup: XML whose first element is `<smses`.
+    /// Returns nil when it does, else why not.
+    public func rejection(of data: Data) -> String? {
+        let head = String(decoding: data.prefix(4096), as: UTF8.self)
+        guard head.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).hasPrefix("<") else { return "not XML" }
+        var rest = Substring(head)
+        while let open = rest.firstIndex(of: "<") {
+            let tag = rest[rest.index(after: open)...]
+            if tag.hasPrefix("?") || tag.hasPrefix("!") {
+                guard let close = tag.firstIndex(of: ">") else { return "no <smses> element near the start" }
+                rest = tag[tag.index(after: close)...]
+                continue
+            }
+            return tag.hasPrefix("smses") ? nil : "the first element is not <smses>"
+        }
+        return "no <smses> element near the start"
+    }
+
+    /// Imports a backup held in memory.
+    /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` when the XML is malformed
+    ///   before any message could be read.
+    public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
+        let reader: XMLStreamReader
+        do {
+            reader = try XMLStreamReader(data: data, name: file)
+        } catch {
+            throw .unreadable(file: file, reason: error.description)
+        }
+        return try read(reader)
+    }
+
+    /// Imports the backup at `path`, streaming it.
+    /// - Throws: ``ImportError/unreadable(file:reason:)`` when it cannot be opened, or as
+    ///   ``importTranscript(_:file:)``.
+    public func importFile(_ path: String) throws(ImportError) -> ImportResult {
+        let reader: XMLStreamReader
+        do {
+            reader = try XMLStreamReader(path: path)
+        } catch {
+            throw .unreadable(file: path, reason: error.description)
+        }
+        return try read(reader)
+    }
+
+    private func read(_ reader: XMLStreamReader) throws(ImportError) -> ImportResult {
+        var stream = SMSBackupStream(reader: reader)
+        var builder = SMSConversationBuilder(file: reader.name, owner: options.me ?? "Me")
+        var diagnostics: [Diagnostic] = []
+        do throws(XMLStreamError) {
+            while let record = try stream.next() { builder.add(record) }
+        } catch {
+            guard case let .malformed(file, line, offset, message) = error else {
+                throw .unreadable(file: reader.name, reason: error.description)
+            }
+            if let partial = stream.pending { builder.add(partial) }
+            guard builder.count > 0 else {
+                throw .syntax(
+                    file: file, offset: offset, line: line,
+                    expected: "well-formed SMS Backup & Restore XML (\(message)); no message could be read")
+            }
+            let kept = stream.pending.map { " (the last, an <mms> from line \($0.line), is incomplete)" } ?? ""
+            diagnostics.append(
+                Diagnostic(
+                    file: file, location: "line \(line), byte \(offset)",
+                    message: "the XML breaks off or is malformed (\(message)); kept the \(builder.count) messages read before it\(kept)"))
+        }
+        for problem in stream.problems {
+            diagnostics.append(Diagnostic(file: reader.name, location: "line \(problem.line)", message: problem.message))
+        }
+        diagnostics += builder.diagnostics
+        if let declared = stream.declaredCount, declared != builder.count {
+            diagnostics.append(
+                Diagnostic(
+                    file: reader.name, location: "<smses count>",
+                    message: "the backup declares \(declared) messages; \(builder.count) were read"))
+        }
+        return ImportResult(transcript: builder.transcript(), diagnostics: diagnostics, format: .smsBackup)
+    }
+}

@@ -1,0 +1,67 @@
+import ParleyModel
+
+/// Gathers thread replies under their parent: Slack exports a reply in the day file of its own
+/// date, so a thread can span several files.
+///
+/// The result keeps top-level messages in time order, each thread's parent followed by its
+/// replies in time order; the parent's ``Message/threadReplies`` lists them. A reply whose parent
+/// is not in the export stays in time order among the top-level messages. A message id (`ts`)
+/// seen twice is kept once (the later copy) and reported.
+struct SlackThreads {
+    let file: String
+    let folder: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String, folder: String) {
+        self.file = file
+        self.folder = folder
+    }
+
+    /// - Complexity: O(n log n) for n messages.
+    mutating func gather(_ messages: [Message], listedReplies raws: [SlackExport.Message]) -> [Message] {
+        var byID: [MessageID: Message] = [:]
+        var order: [MessageID] = []
+        for message in messages {
+            if byID[message.id] != nil {
+                diagnostics.append(
+                    Diagnostic(
+                        file: file, location: "\(folder)/ ts \(message.id)", message: "message appears twice; the later copy is kept"))
+            } else {
+                order.append(message.id)
+            }
+            byID[message.id] = message
+        }
+        var replies: [MessageID: [MessageID]] = [:]
+        for id in order {
+            if let root = byID[id]?.threadRoot, byID[root] != nil { replies[root, default: []].append(id) }
+        }
+        for (root, ids) in replies {
+            let sorted = ids.sorted { (byID[$0]!.timestamp, $0) < (byID[$1]!.timestamp, $1) }
+            byID[root]?.threadReplies = sorted
+        }
+        reportMissing(raws, present: byID)
+        let topLevel = order.filter { id in byID[id]?.threadRoot.map { byID[$0] == nil } ?? true }
+            .sorted { (byID[$0]!.timestamp, $0) < (byID[$1]!.timestamp, $1) }
+        var result: [Message] = []
+        result.reserveCapacity(order.count)
+        for id in topLevel {
+            result.append(byID[id]!)
+            for reply in byID[id]!.threadReplies ?? [] { result.append(byID[reply]!) }
+        }
+        return result
+    }
+
+    /// Parents list their replies (`replies: [{user, ts}]`); say when some are not in the export.
+    private mutating func reportMissing(_ raws: [SlackExport.Message], present: [MessageID: Message]) {
+        for raw in raws {
+            let missing = (raw.replies ?? []).compactMap(\.ts).filter { present[MessageID($0)] == nil }
+            guard !missing.isEmpty else { continue }
+            diagnostics.append(
+                Diagnostic(
+                    file: file, location: "\(folder)/ ts \(raw.ts)",
+                    message:
+                        "thread lists \(missing.count) repl\(missing.count == 1 ? "y" : "ies") not in the export (\(missing.joined(separator: ", ")))"
+                ))
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import ParleyLayout
+import ParleyModel
+
+/// Reads Telegram Desktop JSON exports (`result.json`): one chat, or a whole account whose
+/// `chats.list` and `left_chats.list` each become a channel.
+///
+/// Text with entities becomes ``Content/Flavor/spans`` content; service messages become system
+/// messages; replies, edits, forwards, via-bot, photos, files, stickers, voice notes and
+/// reactions are kept. The grouping rule is ``GroupingPolicy/telegram`` (15 minutes). A message
+/// id seen twice in one chat is kept once (the later copy) and reported.
+public struct TelegramImporter: Sendable {
+    /// An importer of Telegram Desktop exports.
+    public init() {}
+
+    /// Whether `data` looks like a Telegram export: a JSON object that starts like a whole-account
+    /// export (`"about"` and `"personal_information"`), or has a `"messages"` or `"chats"` key
+    /// whose first messages have `"type": "message"` or `"service"` and a `"date_unixtime"` or
+    /// `"date"`. Returns nil when it does, else why not.
+    public func rejection(of data: Data) -> String? {
+        let sniffer = JSONSniffer(data)
+        guard sniffer.isObject else { return "not a JSON object" }
+        if sniffer.hasKey("about"), sniffer.hasKey("personal_information") { return nil }
+        guard sniffer.hasKey("messages") || sniffer.hasKey("chats") else { return "no \"messages\" or \"chats\" key near the start" }
+        guard sniffer.hasPair("type", "message") || sniffer.hasPair("type", "service") else {
+            return "no message with \"type\": \"message\" or \"service\" near the start"
+        }
+        guard sniffer.hasKey("date_unixtime") || sniffer.hasKey("date") else {
+            return "no \"date_unixtime\" or \"date\" key near the start"
+        }
+        return nil
+    }
+
+    /// Imports one `result.json`.
+    /// - Parameters:
+    ///   - data: The file's bytes (UTF-8 JSON).
+    ///   - file: The file name used in errors and diagnostics.
+    /// - Returns: One channel per chat, messages in file order.
+    /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` for malformed JSON,
+    ///   ``ImportError/schema(file:path:expected:)`` for a value of the wrong type, a message
+    ///   with neither `date_unixtime` nor `date`, or a time that cannot be read.
+    /// - Complexity: O(n) in the file's size.
+    public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
+        let export = try JSONInput.decode(TelegramExport.self, from: data, file: file)
+        var chats: [(TelegramChat, String)] = []
+        for (index, chat) in (export.chats?.list ?? []).enumerated() { chats.append((chat, "chats.list[\(index)]")) }
+        for (index, chat) in (export.left_chats?.list ?? []).enumerated() { chats.append((chat, "left_chats.list[\(index)]")) }
+        if export.chats == nil, export.messages != nil {
+            chats.append((TelegramChat(name: export.name, type: export.type, id: export.id, messages: export.messages), ""))
+        }
+        var channels: [Channel] = []
+        var diagnostics: [Diagnostic] = []
+        var directory = Directory()
+        for (position, (chat, path)) in chats.enumerated() {
+            let (channel, chatDirectory, chatDiagnostics) = try self.channel(chat, path: path, position: position, file: file)
+            channels.append(channel)
+            directory.merge(chatDirectory)
+            diagnostics += chatDiagnostics
+        }
+        let owner = [export.personal_information?.first_name, export.personal_information?.last_name].compactMap { $0 }
+        let title =
+            export.chats == nil
+            ? channels.first?.name ?? "Telegram" : "Telegram" + (owner.isEmpty ? "" : " · " + owner.joined(separator: " "))
+        return ImportResult(
+            transcript: Transcript(title: title, channels: channels, directory: directory), diagnostics: diagnostics,
+            format: .telegram, groupingPolicy: .telegram, file: file)
+    }
+}

@@ -1,0 +1,49 @@
+import ParleyModel
+
+/// What a message body holds once its header is removed: the author, the text and any media.
+struct WhatsAppBody {
+    /// The author's name, nil for a system line ("Alice added Bob").
+    var author: String?
+    var text: String
+    var attachments: [Attachment] = []
+
+    /// The author candidate at the start of a body: the text before the first `: `, when it can
+    /// be a name (not empty, at most 80 characters, no quotation marks, no URL).
+    static func authorCandidate(_ line: Substring) -> String? {
+        guard let colon = WhatsAppCharacters.colonSpace(in: line) else { return nil }
+        let name = WhatsAppCharacters.clean(line[..<colon.lowerBound])
+        guard !name.isEmpty, name.unicodeScalars.count <= 80 else { return nil }
+        if name.utf8.contains(where: { $0 == 0x22 || $0 == 0x3A || $0 >= 0xC2 }) {
+            guard !name.contains("://"), !name.unicodeScalars.contains(where: { "\"“”«»„".unicodeScalars.contains($0) }) else { return nil }
+        }
+        return name
+    }
+
+    /// Splits a body into author and text, then recognises media.
+    /// - Parameters:
+    ///   - line: the rest of the header line; `continuation`: the following lines, if any.
+    ///   - knownAuthors: names seen before `: ` anywhere in the export, which also claim a
+    ///     `Name:` with no space after the colon.
+    ///   - markedLine: the header line began with a direction mark (iOS media lines).
+    init(line: Substring, continuation: String?, knownAuthors: Set<String>, markedLine: Bool) {
+        var rest = line
+        if let name = Self.authorCandidate(line), let colon = WhatsAppCharacters.colonSpace(in: line) {
+            author = name
+            rest = line[colon.upperBound...]
+        } else if let colon = line.firstIndex(of: ":"), knownAuthors.contains(WhatsAppCharacters.clean(line[..<colon])) {
+            author = WhatsAppCharacters.clean(line[..<colon])
+            rest = line[line.index(after: colon)...]
+            if rest.first == " " { rest = rest.dropFirst() }
+        } else {
+            author = nil
+        }
+        let caption = continuation ?? ""
+        if author != nil, let media = WhatsAppMedia.recognise(rest, markedLine: markedLine) {
+            attachments = [media]
+            text = caption
+        } else {
+            let first = String(WhatsAppCharacters.dropLeadingMarks(rest))
+            text = continuation.map { first + "\n" + $0 } ?? first
+        }
+    }
+}

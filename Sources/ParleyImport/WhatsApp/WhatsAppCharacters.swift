@@ -1,0 +1,81 @@
+/// Character classes of WhatsApp's text export.
+enum WhatsAppCharacters {
+    /// Invisible marks WhatsApp writes around dates, names, file names and bodies: LRM U+200E,
+    /// RLM U+200F, ALM U+061C, the embeddings and isolates U+202A–U+202E and U+2066–U+2069, and
+    /// the byte order mark U+FEFF.
+    static func isDirectionMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: return true
+        default: return false
+        }
+    }
+
+    /// A space of any width: space, NBSP, U+202F NNBSP (CLDR 42's separator before AM/PM) and
+    /// the other Unicode space separators (general category Zs, Unicode 15).
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
+    }
+
+    /// The value of a decimal digit of any script (ASCII, Arabic-Indic, Devanagari, Thai…).
+    static func digit(_ scalar: Unicode.Scalar) -> Int? {
+        if scalar.value < 0x80 { return (0x30...0x39).contains(scalar.value) ? Int(scalar.value - 0x30) : nil }
+        guard scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue else { return nil }
+        return Int(value)
+    }
+
+    /// A letter or combining mark (AM/PM markers, era names).
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .nonspacingMark, .spacingMark, .enclosingMark:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `text` without direction marks, its spaces made plain, trimmed: for names and file names.
+    static func clean(_ text: Substring) -> String {
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }), utf8.first != 0x20, utf8.last != 0x20 { return String(text) }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !isDirectionMark(scalar) {
+            scalars.append(isSpace(scalar) ? " " : scalar)
+        }
+        return String(scalars).trimmingSpaces()
+    }
+
+    /// The range of the first `: ` in `line` (the separator after an author's name).
+    /// - Complexity: O(n), on UTF-8 bytes.
+    static func colonSpace(in line: Substring) -> Range<Substring.Index>? {
+        let utf8 = line.utf8
+        var index = utf8.startIndex
+        while let colon = utf8[index...].firstIndex(of: 0x3A) {
+            let next = utf8.index(after: colon)
+            if next < utf8.endIndex, utf8[next] == 0x20 { return colon..<utf8.index(after: next) }
+            index = next
+        }
+        return nil
+    }
+
+    /// `text` without the direction marks at its start.
+    static func dropLeadingMarks(_ text: Substring) -> Substring {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isDirectionMark($0) }) else { return text[text.endIndex...] }
+        return Substring(scalars[first...])
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces of any width.
+    func trimmingSpaces() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !WhatsAppCharacters.isSpace($0) }),
+            let last = scalars.lastIndex(where: { !WhatsAppCharacters.isSpace($0) })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import ParleyModel
+
+extension ArchiveWriter {
+    /// Renders `transcript` into the folder at `output`, replacing the archive there as a whole.
+    ///
+    /// The archive is written into a new hidden sibling folder (`.NAME.parley-UUID`) and then
+    /// swapped in with rename(2), so a render that fails leaves the previous archive untouched
+    /// and no half-written pages. An existing `output` must be empty or hold a Parley archive
+    /// (`index.html` and `public/parley.css`); anything else is refused rather than replaced.
+    /// - Returns: counts of what was written; ``ArchiveSummary/indexPath`` is below `output`.
+    /// - Throws: ``RenderError/cannotCreate(path:reason:)`` when `output` is not a folder, holds
+    ///   something other than an archive, or a folder cannot be created;
+    ///   ``RenderError/cannotWrite(path:reason:)`` when a file cannot be written or the swap fails;
+    ///   ``RenderError/cannotCopy(path:reason:)`` when a public asset cannot be read.
+    /// - Complexity: as rendering, plus removing the previous archive.
+    public func write(_ transcript: Transcript, to output: URL) throws(RenderError) -> ArchiveSummary {
+        let staging = try StagedFolder(replacing: output)
+        var summary: ArchiveSummary
+        do throws(RenderError) {
+            summary = try writeContents(transcript, to: staging.temporary)
+        } catch {
+            staging.discard()
+            throw error
+        }
+        try staging.commit()
+        summary.indexPath = staging.destination.appendingPathComponent("index.html").path
+        return summary
+    }
+}

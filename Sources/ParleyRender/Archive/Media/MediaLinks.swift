@@ -1,0 +1,44 @@
+import ParleyHTML
+
+/// What an archive does with media that messages reference (`--media`).
+public enum MediaMode: String, Sendable, CaseIterable {
+    /// Copy local files into the archive's `media/`, named by content hash (stored once).
+    case copy
+    /// Link to local files where they are, relative to the archive.
+    case link
+    /// Neither: local files are named but not linked, remote media is linked but not loaded.
+    case none
+}
+
+/// Where the media that messages reference can be found from a page: remote URLs as they are,
+/// local files by the paths an archive resolved for them. Remote URLs are never fetched by
+/// Parley; a browser loads them only when the page shows them inline.
+public struct MediaLinks: Sendable, Hashable {
+    /// The archive's media mode.
+    public var mode: MediaMode
+    /// Local references, as written in the transcript, mapped to percent-encoded paths relative
+    /// to the archive root (`media/<sha256>.png`, or `../input/x_Files/a.png`).
+    public var local: [String: String]
+
+    /// Links for `mode` with the resolved `local` paths (none by default: remote media only).
+    public init(mode: MediaMode = .link, local: [String: String] = [:]) {
+        self.mode = mode
+        self.local = local
+    }
+
+    /// The URL of a link to `reference` from a page `rootPath` below the archive root; nil when
+    /// the media cannot be reached (a local file that was not resolved, or mode ``MediaMode/none``).
+    public func link(_ reference: String?, rootPath: String) -> String? {
+        guard let reference, !reference.isEmpty else { return nil }
+        if LinkPolicy.isRemote(reference) { return LinkPolicy.absolute(reference) }
+        guard mode != .none, let path = local[reference] else { return nil }
+        return rootPath + path
+    }
+
+    /// The URL to show `reference` inline (`img`, `video`, `audio`): as ``link(_:rootPath:)``, but
+    /// remote media is not loaded in mode ``MediaMode/none``.
+    public func source(_ reference: String?, rootPath: String) -> String? {
+        guard mode != .none else { return nil }
+        return link(reference, rootPath: rootPath)
+    }
+}

@@ -1,0 +1,71 @@
+import ParleyFormat
+import ParleyHTML
+import ParleyModel
+
+/// A message body as HTML (the `text` slot) and as a one-line excerpt (reply headers).
+///
+/// Every flavor is parsed into a ``FormatDocument`` and written by ``DocumentRenderer``; HTML
+/// bodies (Matrix `formatted_body`) go through ``HTMLSanitizer`` instead.
+struct MessageText {
+    let context: RenderContext
+
+    /// Excerpts longer than this many characters are cut with `…`.
+    static let excerptLength = 100
+
+    func html(_ content: Content) -> SafeHTML {
+        if content.flavor == .html { return HTMLSanitizer.sanitize(content.text) }
+        return DocumentRenderer(context: context).render(MessageFormat.document(for: content))
+    }
+
+    /// The original's text without markup on one line (mentions and emoji by name), at most
+    /// ``excerptLength`` characters, or what the message holds when it has no text.
+    func excerpt(_ message: Message) -> String {
+        var text: String
+        if message.content.flavor == .html {
+            text = HTMLSanitizer.plainText(message.content.text)
+        } else {
+            var collected = ""
+            collect(MessageFormat.document(for: message.content).blocks, into: &collected)
+            text = collected.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        if text.isEmpty {
+            if !message.attachments.isEmpty { return "(attachment)" }
+            if !message.stickers.isEmpty { return "(sticker)" }
+            if !message.embeds.isEmpty { return "(embed)" }
+            return "(no text)"
+        }
+        if text.count > Self.excerptLength { text = String(text.prefix(Self.excerptLength - 1)) + "…" }
+        return text
+    }
+
+    private func collect(_ blocks: [Block], into text: inout String) {
+        for block in blocks {
+            switch block {
+            case let .paragraph(inlines), let .heading(_, inlines), let .subtext(inlines): collect(inlines, into: &text)
+            case let .quote(blocks): collect(blocks, into: &text)
+            case let .codeBlock(_, code): text += code
+            case let .list(list): list.items.forEach { collect($0.blocks, into: &text) }
+            case let .table(table): (table.header + table.rows.flatMap { $0 }).forEach { collect($0, into: &text) }
+            case .thematicBreak: break
+            }
+            text += " "
+        }
+    }
+
+    private func collect(_ inlines: [Inline], into text: inout String) {
+        for inline in inlines {
+            switch inline {
+            case let .text(value), let .code(value): text += value
+            case .lineBreak, .softBreak: text += " "
+            case let .strong(children), let .emphasis(children), let .underline(children), let .strikethrough(children),
+                let .link(_, children):
+                collect(children, into: &text)
+            case .spoiler: text += "(spoiler)"
+            case let .image(_, alt): text += alt
+            case let .mention(target): text += DocumentRenderer.mentionText(target, directory: context.directory)
+            case let .customEmoji(emoji): text += ":\(emoji.name):"
+            case let .timestamp(timestamp, style): text += TimestampFormat.text(timestamp, style, clock: context.clock)
+            }
+        }
+    }
+}

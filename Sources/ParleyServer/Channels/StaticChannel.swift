@@ -1,0 +1,81 @@
+import ParleyHTML
+import ParleyLayout
+import ParleyModel
+import ParleyRender
+
+/// A channel that never changes: rendered once, served at version 0. `parley serve` uses it for
+/// inputs that are not followed.
+///
+/// Its live region holds the latest `window` messages with the archive's markup: day sections,
+/// group positions and reply headers computed over the whole channel.
+public struct StaticChannel: ServedChannel {
+    /// The channel's id (`/c/{id}`).
+    public let id: ChannelID
+    /// The channel's name.
+    public let name: String
+    /// The channel's topic, empty when it has none.
+    public let topic: String
+    let region: LiveRegion
+    /// Every message of the channel, in display order.
+    let messages: [LaidOutMessage]
+    let positions: [MessageID: Int]
+    let window: Int
+    let pageRenderer: PageRenderer
+    let messageRenderer: MessageRenderer
+
+    /// Lays out and renders `channel`.
+    /// - Parameters:
+    ///   - directory: Names for mentions and custom emoji (the transcript's directory).
+    ///   - window: The number of latest messages on the live page (`--window`), at least 1.
+    /// - Complexity: O(n log n) for n messages, plus rendering the window.
+    public init(
+        channel: Channel, directory: Directory, window: Int, templates: TemplateSet, clock: ZoneClock = .utc,
+        policy: GroupingPolicy = .discord
+    ) {
+        self.id = channel.id
+        self.name = channel.name
+        self.topic = channel.topic ?? ""
+        self.window = max(window, 1)
+        let layout = ChatLayout(policy: policy, clock: clock).layout(channel)
+        self.messages = layout.messages
+        var positions: [MessageID: Int] = [:]
+        var byID: [MessageID: Message] = [:]
+        for (index, item) in messages.enumerated() {
+            positions[item.message.id] = index
+            byID[item.message.id] = item.message
+        }
+        self.positions = positions
+        let pageRenderer = PageRenderer(templates: templates)
+        let messageRenderer = MessageRenderer(
+            context: RenderContext(templates: templates, clock: clock, directory: directory, messages: byID))
+        self.pageRenderer = pageRenderer
+        self.messageRenderer = messageRenderer
+        let latest = messages[max(messages.count - self.window, 0)...]
+        self.region = LiveRegion(
+            version: 0, sections: Self.sections(latest, pageRenderer: pageRenderer, messageRenderer: messageRenderer))
+    }
+
+    /// The latest `window` messages, rendered once, at version 0.
+    public func current() -> LiveRegion { region }
+
+    /// Up to one window of messages before `message`.
+    public func older(before message: MessageID) -> SafeHTML? {
+        guard let end = positions[message] else { return nil }
+        return Self.sections(messages[max(end - window, 0)..<end], pageRenderer: pageRenderer, messageRenderer: messageRenderer)
+    }
+
+    /// The day sections holding `messages` (consecutive, in display order).
+    static func sections(
+        _ messages: ArraySlice<LaidOutMessage>, pageRenderer: PageRenderer, messageRenderer: MessageRenderer
+    ) -> SafeHTML {
+        var days: [DaySection] = []
+        for item in messages {
+            if days.last?.date == item.day {
+                days[days.count - 1].messages.append(item)
+            } else {
+                days.append(DaySection(date: item.day, messages: [item]))
+            }
+        }
+        return SafeHTML.joined(days.map { pageRenderer.day($0, messages: $0.messages.map(messageRenderer.render)) })
+    }
+}

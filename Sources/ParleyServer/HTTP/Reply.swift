@@ -1,0 +1,46 @@
+/// A complete HTTP response: status, headers and body. Built by the router, sent by the HTTP layer.
+struct Reply: Equatable, Sendable {
+    struct Header: Equatable, Sendable {
+        var name: String
+        var value: String
+    }
+
+    var status: Int
+    var headers: [Header]
+    var body: [UInt8]
+
+    init(status: Int = 200, headers: [Header] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of the first header called `name` (ASCII case-insensitive).
+    func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// `200` with a `Content-Type`.
+    static func content(_ body: [UInt8], type: String, cache: String = "no-cache") -> Reply {
+        Reply(
+            headers: [
+                Header(name: "Content-Type", value: type), Header(name: "Cache-Control", value: cache),
+                Header(name: "X-Content-Type-Options", value: "nosniff"),
+            ], body: body)
+    }
+
+    /// The error's status, a `text/plain` body with its message, and `Allow` or `Retry-After`
+    /// where they apply.
+    static func error(_ error: RouteError) -> Reply {
+        var reply = Reply(
+            status: error.status,
+            headers: [Header(name: "Content-Type", value: "text/plain; charset=utf-8"), Header(name: "Cache-Control", value: "no-store")],
+            body: Array((error.message + "\n").utf8))
+        switch error {
+        case let .methodNotAllowed(_, allowed): reply.headers.append(Header(name: "Allow", value: allowed.joined(separator: ", ")))
+        case .tooManyViewers, .stopping, .channelBusy: reply.headers.append(Header(name: "Retry-After", value: "5"))
+        default: break
+        }
+        return reply
+    }
+}

@@ -1,0 +1,21 @@
+/// What the router needs of an HTTP request; filled by the HTTP layer, built directly in tests.
+struct Request: Equatable, Sendable {
+    /// `GET`, `HEAD`, …
+    var method: String
+    /// The percent-decoded path, without the query (`/c/123/events`).
+    var path: String
+    /// The `since` query parameter: the page's version on the first connect of a stream.
+    var since: String?
+    /// The `Last-Event-ID` header: the last event id a reconnecting client received.
+    var lastEventID: String?
+    /// The `If-None-Match` header, for assets.
+    var ifNoneMatch: String?
+
+    init(method: String = "GET", path: String, since: String? = nil, lastEventID: String? = nil, ifNoneMatch: String? = nil) {
+        self.method = method
+        self.path = path
+        self.since = since
+        self.lastEventID = lastEventID
+        self.ifNoneMatch = ifNoneMatch
+    }
+}

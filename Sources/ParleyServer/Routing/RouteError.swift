@@ -1,0 +1,48 @@
+import ParleyModel
+
+/// Why a request gets no content: each case becomes an HTTP status and a one-line text body.
+enum RouteError: Error, Equatable, Sendable {
+    /// No route matches `path` (404).
+    case notFound(path: String)
+    /// No channel has this id (404).
+    case unknownChannel(ChannelID)
+    /// The channel has no message with this id (404).
+    case unknownMessage(ChannelID, MessageID)
+    /// The route does not answer `method` (405); `allowed` goes in the `Allow` header.
+    case methodNotAllowed(method: String, allowed: [String])
+    /// An event stream request named no version (400): expected `?since=VERSION` or `Last-Event-ID`.
+    case missingVersion
+    /// `field` (`since` or `Last-Event-ID`) holds `value`, which is not a whole number ≥ 0 (400).
+    case badVersion(field: String, value: String)
+    /// `--max-viewers` streams are open (503).
+    case tooManyViewers(limit: Int)
+    /// The server is stopping (503).
+    case stopping
+    /// Batches kept outrunning the rendering of a reset for this channel (503).
+    case channelBusy(ChannelID)
+
+    /// The HTTP status code.
+    var status: Int {
+        switch self {
+        case .notFound, .unknownChannel, .unknownMessage: return 404
+        case .methodNotAllowed: return 405
+        case .missingVersion, .badVersion: return 400
+        case .tooManyViewers, .stopping, .channelBusy: return 503
+        }
+    }
+
+    /// The text body: what was wrong and what was expected.
+    var message: String {
+        switch self {
+        case let .notFound(path): return "not found: \(path)"
+        case let .unknownChannel(channel): return "unknown channel '\(channel)'"
+        case let .unknownMessage(channel, message): return "channel '\(channel)' has no message '\(message)'"
+        case let .methodNotAllowed(method, allowed): return "method \(method) not allowed; expected \(allowed.joined(separator: " or "))"
+        case .missingVersion: return "expected the page's version as ?since=VERSION or a Last-Event-ID header"
+        case let .badVersion(field, value): return "\(field): expected a whole number ≥ 0, got '\(value)'"
+        case let .tooManyViewers(limit): return "too many viewers: \(limit) event streams are open (--max-viewers); retry later"
+        case .stopping: return "the server is stopping"
+        case let .channelBusy(channel): return "channel '\(channel)' changes faster than its page renders; retry later"
+        }
+    }
+}

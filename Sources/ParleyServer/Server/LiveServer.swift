@@ -1,0 +1,105 @@
+import Dispatch
+import Foundation
+import Glibc
+import ParleyAssets
+import ParleyModel
+import Synchronization
+
+/// The live view's HTTP server on GNU libmicrohttpd: channel pages, older messages, assets,
+/// health and metrics, and one Server-Sent Events stream per viewer.
+///
+/// Routes: `GET /` (channel list), `/c/{channel}` (live page), `/c/{channel}/events` (event
+/// stream; `?since=VERSION` on the first connect, `Last-Event-ID` on reconnects),
+/// `/c/{channel}/before/{messageID}` (older messages as HTML), `/public/{file}` and
+/// `/colors.css` (with `ETag`), `/healthz`, `/metrics` (Prometheus text).
+///
+/// One epoll thread serves every connection; pages render on a worker queue; streams wait
+/// suspended and cost no CPU until a batch or the 15-second heartbeat arrives.
+public final class LiveServer: Sendable {
+    let core: ServerCore
+    let daemon: Daemon
+    let coreReference: Unmanaged<ServerCore>
+    let isStopped = Mutex(false)
+    /// The port the server listens on (the one picked when port 0 was asked for).
+    public let port: Int
+    /// The host the server listens on, as configured.
+    public let host: String
+
+    /// Starts serving `site`.
+    /// - Throws: ``ServerError/invalidConfiguration(setting:value:expected:)``,
+    ///   ``ServerError/resources(_:)`` when the templates or public assets are missing,
+    ///   ``ServerError/duplicateChannel(_:)``, ``ServerError/invalidHost(_:)``,
+    ///   ``ServerError/addressInUse(host:port:)``, ``ServerError/cannotListen(host:port:reason:)``,
+    ///   ``ServerError/daemonFailed``.
+    public static func start(_ site: Site, configuration: ServerConfiguration = ServerConfiguration()) throws(ServerError) -> LiveServer {
+        try configuration.validate()
+        signal(SIGPIPE, SIG_IGN)
+        let pages: LivePageRenderer
+        do {
+            pages = try LivePageRenderer.load()
+        } catch {
+            throw .resources(error)
+        }
+        let core = try ServerCore(site: site, configuration: configuration, pages: pages, publicFiles: try publicFiles())
+        raiseDescriptorLimit(to: configuration.maxViewers + configuration.spareConnections + 64, log: configuration.log)
+        let backlog = Int32(min(4096, max(128, configuration.maxViewers)))
+        let socket = try ListenSocket.open(host: configuration.host, port: configuration.port, backlog: backlog)
+        let reference = Unmanaged.passRetained(core)
+        do {
+            let daemon = try Daemon.start(on: socket, core: reference.toOpaque(), configuration: configuration)
+            let server = LiveServer(core: core, daemon: daemon, reference: reference, port: socket.port, host: configuration.host)
+            server.scheduleHeartbeat()
+            return server
+        } catch {
+            close(socket.descriptor)
+            reference.release()
+            throw error
+        }
+    }
+
+    init(core: ServerCore, daemon: Daemon, reference: Unmanaged<ServerCore>, port: Int, host: String) {
+        self.core = core
+        self.daemon = daemon
+        self.coreReference = reference
+        self.port = port
+        self.host = host
+    }
+
+    deinit { stop() }
+
+    /// `http://HOST:PORT/`, with the real port.
+    public var url: String { "http://\(ServerError.authority(host, port))/" }
+
+    /// The server's counters, also served at `/metrics`.
+    public var metrics: ServerMetrics { core.metrics }
+
+    /// The broadcaster of the channel with this id: publish the channel's batches through it.
+    public func broadcaster(for channel: ChannelID) -> Broadcaster? { core.broadcasters[channel] }
+
+    /// The files of `Public/` by name.
+    static func publicFiles() throws(ServerError) -> [String: [UInt8]] {
+        guard let folder = Assets.publicDirectory,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        else { throw .resources(.missingResources(searched: Assets.searchedLocations)) }
+        var files: [String: [UInt8]] = [:]
+        for name in names {
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
+                throw .resources(.cannotCopy(path: folder.appendingPathComponent(name).path, reason: "unreadable"))
+            }
+            files[name] = Array(data)
+        }
+        return files
+    }
+
+    /// Raises the soft limit of open files to `needed` (at most the hard limit): each viewer
+    /// holds a socket.
+    static func raiseDescriptorLimit(to needed: Int, log: @Sendable (String) -> Void) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(needed) else { return }
+        limit.rlim_cur = min(limit.rlim_max, rlim_t(needed))
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        if limit.rlim_cur < rlim_t(needed) {
+            log("parley: open-file limit \(limit.rlim_cur) is below the \(needed) that --max-viewers needs; raise ulimit -n")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import CMicroHTTPD
+
+extension ServerCore {
+    /// How a request is answered.
+    enum Handling {
+        /// At once, on the HTTP library's thread (cached bytes only).
+        case reply(Reply)
+        /// On a worker, with the connection suspended meanwhile.
+        case deferred(@Sendable (ConnectionHandle) -> RequestContext.Outcome)
+    }
+
+    /// Answers a fully read request at once, or suspends its connection and hands the work to a
+    /// worker, which stores the outcome and resumes the connection.
+    func begin(_ request: Request, context: RequestContext, on connection: OpaquePointer) -> MHD_Result {
+        let handling = isStopping.load(ordering: .acquiring) ? .reply(.error(.stopping)) : handling(for: request)
+        switch handling {
+        case let .reply(reply):
+            return Responder.send(reply, on: connection, metrics: metrics)
+        case let .deferred(work):
+            context.isDeferred = true
+            let handle = ConnectionHandle(connection)
+            metrics.suspended.add(1, ordering: .relaxed)
+            handle.suspend()
+            workers.async { [metrics] in
+                let outcome = work(handle)
+                context.outcome.withLock { $0 = outcome }
+                handle.resume()
+                metrics.suspended.subtract(1, ordering: .relaxed)
+            }
+            return .YES
+        }
+    }
+
+    /// The access handler's call after a worker resumed a deferred request: sends the outcome.
+    func finish(_ context: RequestContext, on connection: OpaquePointer) -> MHD_Result {
+        switch context.outcome.withLock({ $0 }) {
+        case let .reply(reply): return Responder.send(reply, on: connection, metrics: metrics)
+        case let .stream(viewer): return Responder.stream(viewer, on: connection)
+        case nil: return .NO
+        }
+    }
+
+    /// Routes `request`.
+    func handling(for request: Request) -> Handling {
+        guard let route = Route.match(request.path) else { return .reply(.error(.notFound(path: request.path))) }
+        guard route.allowedMethods.contains(request.method) else {
+            return .reply(.error(.methodNotAllowed(method: request.method, allowed: route.allowedMethods)))
+        }
+        switch route {
+        case .index: return .reply(assets[""]!.reply(ifNoneMatch: request.ifNoneMatch))
+        case .health: return .reply(.content(Array("ok\n".utf8), type: "text/plain; charset=utf-8", cache: "no-store"))
+        case .metrics:
+            return .reply(
+                .content(Array(metrics.prometheusText().utf8), type: "text/plain; version=0.0.4; charset=utf-8", cache: "no-store"))
+        case let .asset(path):
+            return .reply(assets[path]?.reply(ifNoneMatch: request.ifNoneMatch) ?? .error(.notFound(path: request.path)))
+        case let .page(id):
+            guard let channel = channels[id] else { return .reply(.error(.unknownChannel(id))) }
+            return .deferred { [pages, title] _ in
+                let html = pages.page(channel, region: channel.current(), siteTitle: title)
+                return .reply(.content(html.bytes, type: "text/html; charset=utf-8", cache: "no-store"))
+            }
+        case let .older(id, before: message):
+            guard let channel = channels[id] else { return .reply(.error(.unknownChannel(id))) }
+            return .deferred { _ in
+                guard let html = channel.older(before: message) else { return .reply(.error(.unknownMessage(id, message))) }
+                return .reply(.content(html.bytes, type: "text/html; charset=utf-8"))
+            }
+        case let .events(id):
+            guard let channel = channels[id] else { return .reply(.error(.unknownChannel(id))) }
+            let version: Int
+            do {
+                version = try Route.streamVersion(of: request)
+            } catch {
+                return .reply(.error(error))
+            }
+            guard metrics.reserveViewer(limit: configuration.maxViewers) else {
+                return .reply(.error(.tooManyViewers(limit: configuration.maxViewers)))
+            }
+            return .deferred { [self] connection in openStream(channel, clientVersion: version, connection: connection) }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Dispatch
+import ParleyHTML
+import ParleyModel
+import Synchronization
+
+/// Everything the HTTP callbacks need, shared by the callbacks (through libmicrohttpd's closure
+/// pointer) and ``LiveServer``: the channels and their broadcasters, the cached pages and
+/// assets, the metrics and the worker queue.
+final class ServerCore: Sendable {
+    let configuration: ServerConfiguration
+    let title: String
+    let channels: [ChannelID: any ServedChannel]
+    let broadcasters: [ChannelID: Broadcaster]
+    let pages: LivePageRenderer
+    /// Static assets by path below the root (`public/parley.css`, `colors.css`), and `""` for
+    /// the channel list.
+    let assets: [String: Asset]
+    let metrics: ServerMetrics
+    /// Set when shutdown begins: new requests get `503`.
+    let isStopping = Atomic<Bool>(false)
+    /// Renders pages and opens streams off the HTTP library's thread.
+    let workers = DispatchQueue(label: "parley.server.workers", qos: .userInitiated, attributes: .concurrent)
+
+    /// - Throws: ``ServerError/duplicateChannel(_:)`` when two channels share an id.
+    init(site: Site, configuration: ServerConfiguration, pages: LivePageRenderer, publicFiles: [String: [UInt8]]) throws(ServerError) {
+        self.configuration = configuration
+        self.title = site.title
+        self.pages = pages
+        let metrics = ServerMetrics()
+        self.metrics = metrics
+        var channels: [ChannelID: any ServedChannel] = [:]
+        var broadcasters: [ChannelID: Broadcaster] = [:]
+        for channel in site.channels {
+            guard channels[channel.id] == nil else { throw .duplicateChannel(channel.id) }
+            channels[channel.id] = channel
+            broadcasters[channel.id] = Broadcaster(
+                channelID: channel.id, initialVersion: channel.current().version, replay: configuration.replay,
+                viewerBufferLimit: configuration.viewerBufferLimit, metrics: metrics)
+        }
+        self.channels = channels
+        self.broadcasters = broadcasters
+        var assets: [String: Asset] = [:]
+        for (name, bytes) in publicFiles { assets["public/" + name] = Asset(bytes: bytes, contentType: Asset.contentType(forName: name)) }
+        assets["colors.css"] = Asset(bytes: Array(site.colors.utf8), contentType: Asset.contentType(forName: "colors.css"))
+        assets[""] = Asset(
+            bytes: pages.index(title: site.title, channels: site.channels).bytes, contentType: Asset.contentType(forName: ".html"))
+        self.assets = assets
+    }
+
+    /// Queues a `: heartbeat` comment on every stream.
+    func heartbeat() {
+        let frame = Frame(ServerSentEvents.comment("heartbeat"))
+        for broadcaster in broadcasters.values { broadcaster.broadcast(frame) }
+    }
+
+    /// Opens the event stream of `channel` for a client at `clientVersion`: a replay from the
+    /// ring; nothing yet when the client is ahead of the ring but not of the channel (its page
+    /// showed a change whose batch is being published); else a reset rendered here (retried if
+    /// batches outrun the rendering). Runs on a worker.
+    func openStream(_ channel: any ServedChannel, clientVersion: Int, connection: ConnectionHandle) -> RequestContext.Outcome {
+        let broadcaster = broadcasters[channel.id]!
+        let viewer = Viewer(connection: connection, version: clientVersion, bufferLimit: configuration.viewerBufferLimit, metrics: metrics)
+        let prologue = Frame(ServerSentEvents.retry(milliseconds: configuration.retryMilliseconds))
+        var start = Broadcaster.StreamStart.replay(after: clientVersion)
+        for _ in 0..<4 {
+            switch broadcaster.subscribe(viewer, prologue: prologue, start: start) {
+            case .subscribed:
+                return .stream(viewer)
+            case .closed:
+                metrics.releaseViewer()
+                return .reply(.error(.stopping))
+            case .needsReset:
+                let region = channel.current()
+                if case .replay = start, clientVersion > broadcaster.latestVersion, clientVersion <= region.version {
+                    start = .ahead(of: clientVersion)
+                    continue
+                }
+                let json = ResetBatch.json(version: region.version, base: clientVersion, html: region.sections)
+                start = .reset(Frame(ServerSentEvents.event(id: region.version, type: "patch", data: json)), version: region.version)
+            }
+        }
+        metrics.releaseViewer()
+        return .reply(.error(.channelBusy(channel.id)))
+    }
+}

@@ -1,0 +1,40 @@
+import ParleyModel
+import ParleyRender
+
+/// Why the live server could not start.
+public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `host` is neither an IP address literal nor a name that resolves.
+    case invalidHost(String)
+    /// Another process listens on `host`:`port` (`EADDRINUSE`).
+    case addressInUse(host: String, port: Int)
+    /// The listening socket could not be set up; `reason` is the system's message.
+    case cannotListen(host: String, port: Int, reason: String)
+    /// A configuration value is out of range.
+    case invalidConfiguration(setting: String, value: Int, expected: String)
+    /// Two channels have this id.
+    case duplicateChannel(ChannelID)
+    /// The templates could not be loaded.
+    case resources(RenderError)
+    /// libmicrohttpd refused to start (its log says why).
+    case daemonFailed
+
+    /// One line for the user: what failed and what to do.
+    public var description: String {
+        switch self {
+        case let .invalidHost(host): return "--host: cannot resolve '\(host)'; expected an IP address or a host name"
+        case let .addressInUse(host, port):
+            return
+                "cannot listen on \(Self.authority(host, port)): the address is already in use; choose another --port (0 picks a free one)"
+        case let .cannotListen(host, port, reason): return "cannot listen on \(Self.authority(host, port)): \(reason)"
+        case let .invalidConfiguration(setting, value, expected): return "\(setting): expected \(expected), got \(value)"
+        case let .duplicateChannel(id): return "two channels have the id '\(id)'"
+        case let .resources(error): return error.description
+        case .daemonFailed: return "libmicrohttpd could not start the HTTP daemon"
+        }
+    }
+
+    /// `host:port`, with an IPv6 literal in brackets (RFC 3986 § 3.2.2).
+    static func authority(_ host: String, _ port: Int) -> String {
+        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+}

@@ -1,0 +1,53 @@
+import ParleyLayout
+import ParleyModel
+import ParleyRender
+import Testing
+
+/// Renders one message through the public `MessageRenderer` and returns a slot's HTML, so the
+/// format tables check exactly what pages contain.
+enum TextSlot {
+    static let templates: TemplateSet = try! TemplateSet.load()
+
+    /// The directory the tables resolve mentions and emoji with.
+    static let directory = Directory(
+        users: ["100000000000000001": "Avery", "U123": "Sam Sample", "42": "Bob"],
+        channels: ["7": "general", "C1": "random"],
+        roles: ["9": "Mods"],
+        emoji: [
+            "909107614120566886": CustomEmoji(name: "pepeheart", imageURL: "https://cdn.example/pepeheart.png"),
+            "782589696621805568": CustomEmoji(name: "kekw", imageURL: "x_Files\\kekw.png"),
+        ])
+
+    static func context(clock: ZoneClock = .utc) -> RenderContext {
+        RenderContext(templates: templates, clock: clock, directory: directory)
+    }
+
+    static func message(_ content: Content, id: String = "1") -> Message {
+        Message(
+            id: MessageID(id), channel: ChannelID("c"), author: Author(id: AuthorID("a"), name: "Avery"),
+            timestamp: Timestamp(seconds: 1_700_000_000), content: content)
+    }
+
+    /// The HTML of slot `slot` of `message` rendered in `context`.
+    static func html(_ message: Message, slot: String = "text", context: RenderContext = context()) -> String {
+        let item = LaidOutMessage(message: message, day: LocalDate(year: 2023, month: 11, day: 14), position: .only)
+        return MessageRenderer(context: context).render(item).slots[slot]?.description ?? "<missing slot>"
+    }
+
+    static func html(_ text: String, _ flavor: Content.Flavor, context: RenderContext = context()) -> String {
+        html(message(Content(text: text, flavor: flavor)), context: context)
+    }
+}
+
+/// A hand-checked table row: markup in, HTML out.
+struct FormatCase: CustomTestStringConvertible, Sendable {
+    let input: String
+    let html: String
+
+    init(_ input: String, _ html: String) {
+        self.input = input
+        self.html = html
+    }
+
+    var testDescription: String { input.debugDescription }
+}

@@ -1,0 +1,27 @@
+import Testing
+
+@testable import ParleyServer
+
+/// The event stream format, byte for byte (WHATWG HTML § 9.2).
+@Suite struct ServerSentEventsTests {
+    @Test(arguments: [
+        ("{\"v\":3}", "id: 3\nevent: patch\ndata: {\"v\":3}\n\n"),
+        ("", "id: 3\nevent: patch\ndata: \n\n"),
+        ("a\nb", "id: 3\nevent: patch\ndata: a\ndata: b\n\n"),
+        ("a\r\nb\rc\n", "id: 3\nevent: patch\ndata: a\ndata: b\ndata: c\ndata: \n\n"),
+    ])
+    func eventSplitsEveryKindOfLineBreakIntoDataLines(payload: String, expected: String) {
+        let bytes = ServerSentEvents.event(id: 3, type: "patch", data: Array(payload.utf8))
+        #expect(String(decoding: bytes, as: UTF8.self) == expected)
+    }
+
+    @Test func retryHintAndCommentAreSingleBlocks() {
+        #expect(String(decoding: ServerSentEvents.retry(milliseconds: 2000), as: UTF8.self) == "retry: 2000\n\n")
+        #expect(String(decoding: ServerSentEvents.comment("heartbeat"), as: UTF8.self) == ": heartbeat\n\n")
+    }
+
+    @Test func resetBatchEscapesHTMLAsAJSONString() {
+        let json = ResetBatch.json(version: 12, base: 3, html: .text("a\"b\\c\nd\u{1}<é>"))
+        #expect(String(decoding: json, as: UTF8.self) == #"{"v":12,"base":3,"ops":[["reset","a&quot;b\\c\nd\u0001&lt;é&gt;"]]}"#)
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import ParleyImport
+import ParleyModel
+import ParleyRender
+import ParleyServer
+
+/// Starts live servers on a free loopback port for the tests.
+enum ServerFixture {
+    /// A server on port 0 serving `channels`, with test-sized buffers unless `adjust` changes them.
+    static func start(_ channels: [any ServedChannel], adjust: (inout ServerConfiguration) -> Void = { _ in }) throws -> LiveServer {
+        var configuration = ServerConfiguration(port: 0, log: { _ in })
+        adjust(&configuration)
+        return try LiveServer.start(
+            Site(title: "Test site", channels: channels, colors: ".color-abcdef{color:#abcdef}\n"), configuration: configuration)
+    }
+
+    /// A server of the `tiny.json` fixture's one channel with a window of 4 messages.
+    static func tiny() throws -> LiveServer {
+        let transcript = try ServerTranscripts.tiny()
+        let site = Site(staticTranscript: transcript, window: 4, templates: try TemplateSet.load())
+        return try LiveServer.start(site, configuration: ServerConfiguration(port: 0, log: { _ in }))
+    }
+}
+
+/// Reads the fixtures used by the server tests.
+enum ServerTranscripts {
+    static func tiny() throws -> ParleyModel.Transcript {
+        try TranscriptReader().read(contentsOf: TestPaths.fixture("tiny.json").path).transcript
+    }
+}

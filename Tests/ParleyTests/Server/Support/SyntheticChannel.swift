@@ -1,0 +1,53 @@
+import ParleyHTML
+import ParleyModel
+import ParleyServer
+import Synchronization
+
+/// A served channel whose state is just a version: its region says which version it shows, and
+/// each published batch says which version it reaches, so a test can check that a page plus a
+/// stream reach the latest version with no gap and no duplicate.
+final class SyntheticChannel: ServedChannel {
+    let id: ChannelID
+    let name = "synthetic"
+    let topic = "made up by the test"
+    private let version = Mutex(0)
+    /// Bytes of padding in each batch (to fill buffers quickly).
+    let padding: Int
+
+    init(id: String = "s1", padding: Int = 0) {
+        self.id = ChannelID(id)
+        self.padding = padding
+    }
+
+    func current() -> LiveRegion {
+        let version = self.version.withLock { $0 }
+        return LiveRegion(version: version, sections: .text("at \(version)"))
+    }
+
+    func older(before message: MessageID) -> SafeHTML? { message.rawValue == "1" ? .text("older than 1") : nil }
+
+    /// Moves to the next version, then publishes its batch (the order the contract asks for).
+    /// - Returns: the new version.
+    @discardableResult
+    func advance(on broadcaster: Broadcaster) throws -> Int {
+        let next = change()
+        try broadcaster.publish(version: next, base: next - 1, json: Self.batch(next, padding: padding))
+        return next
+    }
+
+    /// Moves to the next version without publishing its batch (yet).
+    /// - Returns: the new version.
+    @discardableResult
+    func change() -> Int {
+        version.withLock { version in
+            version += 1
+            return version
+        }
+    }
+
+    /// `{"v":N,"base":N-1,"ops":[["t","m-1","text","N…"]]}`.
+    static func batch(_ version: Int, padding: Int = 0) -> [UInt8] {
+        let pad: String = padding > 0 ? String(repeating: "." as Character, count: padding) : ""
+        return Array("{\"v\":\(version),\"base\":\(version - 1),\"ops\":[[\"t\",\"m-1\",\"text\",\"\(version)\(pad)\"]]}".utf8)
+    }
+}
