@@ -78,7 +78,7 @@ enum RenderBenchmark {
             "guild": ["id": "1", "name": "Benchmark"], "channel": ["id": "2", "type": "GuildTextChat", "name": "general"],
             "messages": messages, "messageCount": count,
         ]
-        return try! JSONSerialization.data(withJSONObject: export)
+        return try! JSONSerialization.data(withJSONObject: export, options: [.sortedKeys])
     }
 }
 
