@@ -1,0 +1,103 @@
+"""The real `parley serve --demo` in headless Chromium: the simulated conversation reaches the
+live page over Server-Sent Events (a new message, then a bot reply streamed word by word), a
+reader at the bottom stays pinned there, and SIGINT stops the server with exit code 0.
+
+The binary is PARLEY_BIN when set, else `parley` in the folder that
+`swift build -c release -Xswiftc -enable-testing --show-bin-path` names (the flags of
+scripts/test), built there first when it is missing."""
+
+import os
+import re
+import signal
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import browser
+
+FLAGS = ['-c', 'release', '-Xswiftc', '-enable-testing']
+ASK = "Who's joining the picnic tomorrow?"
+REPLY = 'Reminder: the picnic starts at noon'
+# The demo posts ASK after 1.5 s and starts the reply about 9.3 s later; leave room for a busy machine.
+TIMEOUT = 40
+
+# How far the page's scroller is from its bottom, found as parley.js finds it (the transcript's
+# nearest scrollable ancestor, else the document's scrolling element).
+GAP_TO_BOTTOM = """
+let node = document.getElementById('transcript');
+for (; node && node !== document.body; node = node.parentElement) {
+  const overflow = getComputedStyle(node).overflowY;
+  if ((overflow === 'auto' || overflow === 'scroll') && node.scrollHeight > node.clientHeight) break;
+}
+const element = node && node !== document.body ? node : document.scrollingElement;
+return [element.scrollHeight - element.clientHeight - element.scrollTop, element.scrollHeight, element.clientHeight];
+"""
+TO_BOTTOM = 'document.scrollingElement.scrollTop = document.scrollingElement.scrollHeight;'
+TRANSCRIPT_TEXT = "return document.getElementById('transcript').textContent;"
+
+
+def parley_binary():
+    if os.environ.get('PARLEY_BIN'):
+        return Path(os.environ['PARLEY_BIN'])
+    folder = subprocess.run(['swift', 'build', *FLAGS, '--show-bin-path'], cwd=browser.ROOT, check=True,
+                            capture_output=True, text=True).stdout.strip()
+    binary = Path(folder) / 'parley'
+    if not binary.exists():
+        subprocess.run(['swift', 'build', *FLAGS, '--product', 'parley'], cwd=browser.ROOT, check=True)
+    return binary
+
+
+@pytest.fixture
+def demo():
+    process = subprocess.Popen([str(parley_binary()), 'serve', '--demo', '--port', '0'],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = []  # the URL line; other lines (e.g. an ingest token) may come first
+        while len(lines) < 5 and (line := process.stdout.readline()) and not line.startswith('Serving '):
+            lines.append(line)
+        match = re.fullmatch(r'Serving 1 channel at (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops\)\n', line)
+        assert match, f'no URL line in {lines + [line]!r}; stderr: {process.stderr.read() if process.poll() is not None else ""}'
+        yield process, match.group(1)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def wait_for_text(driver, text, timeout=TIMEOUT):
+    deadline = time.monotonic() + timeout
+    while text not in driver.execute_script(TRANSCRIPT_TEXT):
+        assert time.monotonic() < deadline, f'{text!r} did not appear within {timeout} s'
+        time.sleep(0.05)
+
+
+def assert_pinned(driver, when):
+    gap, height, client = driver.execute_script(GAP_TO_BOTTOM)
+    assert height > client, f'the page does not scroll ({height} ≤ {client}), so pinning proves nothing'
+    assert abs(gap) <= 2, f'{when}: {gap}px from the bottom (scrollHeight {height}, clientHeight {client})'
+
+
+def test_demo_conversation_arrives_live_and_stays_pinned_to_the_bottom(driver, demo):
+    process, url = demo
+    index = urllib.request.urlopen(url, timeout=10).read().decode()
+    channel = re.search(r'href="(/c/[^"]+)"', index).group(1)
+    driver.get(url.rstrip('/') + channel)
+    loaded = driver.execute_script(TRANSCRIPT_TEXT)
+    assert REPLY not in loaded, 'the page loaded before the demo streams its reply (about 11 s in)'
+    driver.execute_script(TO_BOTTOM)
+    assert_pinned(driver, 'after scrolling to the bottom')
+
+    wait_for_text(driver, ASK)
+    assert_pinned(driver, 'after the new message')
+    wait_for_text(driver, 'Reminder:')
+    wait_for_text(driver, REPLY)
+    assert_pinned(driver, 'after the streamed reply')
+    articles = driver.execute_script("return [...document.querySelectorAll('#transcript article')].map((a) => a.id);")
+    assert articles[-1] == 'm-demo-0-bot', articles[-3:]
+
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=10) == 0
+    assert process.stdout.read() == 'Stopped.\n'

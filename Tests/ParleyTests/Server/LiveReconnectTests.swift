@@ -1,0 +1,90 @@
+import Foundation
+import ParleyHTML
+import ParleyLive
+import ParleyModel
+import ParleyPatch
+import ParleyRender
+import ParleyServer
+import Testing
+
+/// A live channel changed by a seeded series of events while a client reconnects with
+/// `Last-Event-ID` at 1,000 random points: applying every batch it receives to the page it first
+/// fetched gives the page a fresh fetch serves, with no batch skipped or applied twice.
+@Suite struct LiveReconnectTests {
+    static let channelID = ChannelID("live")
+
+    /// A live channel of three messages, served and attached to its broadcaster.
+    static func serve() throws -> (channel: LiveServedChannel, server: LiveServer) {
+        let author = Author(id: AuthorID("u1"), name: "maya", displayName: "Maya")
+        let messages = (1...3).map {
+            Message(
+                id: MessageID("s\($0)"), channel: channelID, author: author,
+                timestamp: Timestamp(milliseconds: 1_709_880_000_000 + Int64($0) * 60_000),
+                content: Content(text: "seed \($0)"))
+        }
+        let channel = LiveServedChannel(
+            channel: Channel(id: channelID, name: "live", messages: messages), directory: Directory(),
+            options: LiveOptions(window: 5000, templates: try TemplateSet.load()))
+        let server = try ServerFixture.start([channel]) { $0.replay = ReplayLimits(batches: 8192) }
+        channel.attach(try #require(server.broadcaster(for: channelID)))
+        return (channel, server)
+    }
+
+    /// Reads batches from `stream` up to version `until`, applying each to `document` and then
+    /// setting its `data-version`, as `Public/parley.js` does.
+    /// - Returns: the version reached.
+    static func follow(_ stream: EventStreamClient, from version: Int, until: Int, into document: HTMLDocument) throws -> Int {
+        var current = version
+        while current < until, let event = try stream.nextEvent() {
+            let batch = try DecodedBatch(json: try #require(event.data))
+            #expect(event.id == batch.version)
+            #expect(batch.base == current, "batch \(batch.version) applies to \(batch.base), the client is at \(current)")
+            guard batch.base == current else { return current }
+            try PatchApplier().apply(
+                batch.operations + [.setAttribute(id: "transcript", name: "data-version", value: String(batch.version))], to: document)
+            current = batch.version
+        }
+        return current
+    }
+
+    /// Where two serializations part, with some context on each side.
+    static func firstDifference(_ live: String, _ expected: String) -> String {
+        let (a, b) = (Array(live.utf8), Array(expected.utf8))
+        let index = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+        let context = { (bytes: [UInt8]) in String(decoding: bytes[max(0, index - 200)..<min(bytes.count, index + 200)], as: UTF8.self) }
+        return "differ at byte \(index) (live \(a.count), expected \(b.count))\n live: …\(context(a))\n expected: …\(context(b))"
+    }
+
+    @Test func reconnectsAtRandomPointsConvergeOnTheFreshPage() throws {
+        let (channel, server) = try Self.serve()
+        defer { server.stop() }
+        let path = "/c/\(Self.channelID.rawValue)"
+        let first = try HTTPTestResponse.get(path, port: server.port).text
+        var version = try #require(HTMLScan.version(first))
+        let document = try HTMLDocument(page: DecodedBatch.page(first))
+        var script = LiveEventScript(channel: Self.channelID, seed: 2024, existing: (1...3).map { MessageID("s\($0)") })
+        var random = StreamRandom(seed: 77)
+        var applied = 0, reconnects = 0
+        for _ in 0..<1000 {
+            for _ in 0...random.next(below: 3) {
+                try channel.apply([script.next()])
+                applied += 1
+            }
+            let published = channel.version
+            let stop = version + 1 + random.next(below: published - version)
+            let stream = try EventStreamClient(port: server.port, path: path + "/events", headers: ["Last-Event-ID": String(version)])
+            version = try Self.follow(stream, from: version, until: stop, into: document)
+            #expect(version == stop)
+            reconnects += 1
+        }
+        let stream = try EventStreamClient(port: server.port, path: path + "/events", headers: ["Last-Event-ID": String(version)])
+        version = try Self.follow(stream, from: version, until: channel.version, into: document)
+        #expect(version == channel.version)
+        #expect((applied, reconnects, version) == (1990, 1000, 1990), "every event changed the page; every point reconnected")
+        let freshPage = try HTTPTestResponse.get(path, port: server.port).text
+        #expect(HTMLScan.articleIDs(freshPage) == script.existing.map { "m-\($0.rawValue)" })
+        let fresh = try HTMLDocument(page: DecodedBatch.page(freshPage))
+        let live = try document.canonicalHTML(of: "transcript"), expected = try fresh.canonicalHTML(of: "transcript")
+        #expect(live == expected, "\(Self.firstDifference(live, expected))")
+    }
+}
