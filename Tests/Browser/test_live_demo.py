@@ -51,8 +51,9 @@ def parley_binary():
 
 
 @pytest.fixture
-def demo():
-    process = subprocess.Popen([str(parley_binary()), 'serve', '--demo', '--port', '0'],
+def demo(request):
+    extra = getattr(request, 'param', [])
+    process = subprocess.Popen([str(parley_binary()), 'serve', '--demo', '--port', '0', *extra],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         lines = []  # the URL line; other lines (e.g. an ingest token) may come first
@@ -101,3 +102,35 @@ def test_demo_conversation_arrives_live_and_stays_pinned_to_the_bottom(driver, d
     process.send_signal(signal.SIGINT)
     assert process.wait(timeout=10) == 0
     assert process.stdout.read() == 'Stopped.\n'
+
+
+OLDER = """
+return [[...document.querySelectorAll('.older-messages article')].map((a) => a.id),
+        [...document.querySelectorAll('#transcript article')].map((a) => a.id),
+        document.querySelectorAll('.older-messages section[id]').length,
+        document.querySelector('.load-older').textContent];
+"""
+
+
+@pytest.mark.parametrize('demo', [['--window', '20']], indirect=True)
+def test_load_older_fetches_static_messages_above_the_live_region(driver, demo):
+    process, url = demo
+    index = urllib.request.urlopen(url, timeout=10).read().decode()
+    channel = re.search(r'href="(/c/[^"]+)"', index).group(1)
+    driver.get(url.rstrip('/') + channel)
+    live = driver.execute_script("return [...document.querySelectorAll('#transcript article')].map((a) => a.id);")
+    assert len(live) == 20
+    for clicks in range(1, 5):
+        driver.execute_script("document.querySelector('.load-older').click();")
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            older, current, sections_with_ids, label = driver.execute_script(OLDER)
+            if len(older) >= min(20 * clicks, 67 - 20) or label == 'No older messages':
+                break
+            assert time.monotonic() < deadline, f'older messages did not arrive: {older}'
+            time.sleep(0.05)
+        assert sections_with_ids == 0, 'older day sections keep no id (ids belong to the live region)'
+        assert not set(older) & set(current), 'an older message is also in the live region'
+    assert len(older) == 67 - 20, f'all {67 - 20} older messages of the sample, got {len(older)}'
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=10) == 0

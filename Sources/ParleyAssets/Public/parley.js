@@ -362,7 +362,65 @@ function restoreScroll({ element, atBottom, id, top }) {
   if (Math.abs(delta) >= 1) element.scrollTop += delta;
 }
 
+/**
+ * Adds a "Load older messages" button above the live region. Each click fetches, as static HTML,
+ * the messages before the oldest one shown (`GET data-older + messageID`) and puts them in a
+ * region of their own above `#transcript`, so patches never touch them. Their day sections lose
+ * their ids, which stay unique to the live region.
+ * @param {HTMLElement} container the live region, with `data-older`.
+ */
+export function enableLoadOlder(container) {
+  const document = container.ownerDocument;
+  const region = document.createElement('section');
+  region.className = 'older';
+  region.setAttribute('aria-label', 'Older messages');
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'load-older';
+  button.textContent = 'Load older messages';
+  const list = document.createElement('div');
+  list.className = 'older-messages';
+  region.append(button, list);
+  container.before(region);
+  button.addEventListener('click', async () => {
+    const oldest = list.querySelector('article[id]') ?? container.querySelector('article[id]');
+    if (!oldest) return;
+    button.disabled = true;
+    try {
+      const response = await fetch(container.dataset.older + encodeURIComponent(messageID(oldest.id)));
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const template = document.createElement('template');
+      template.innerHTML = await response.text();
+      template.content.querySelectorAll('section[id]').forEach((section) => section.removeAttribute('id'));
+      if (!template.content.querySelector('article')) {
+        button.textContent = 'No older messages';
+        return;
+      }
+      list.prepend(template.content);
+      button.disabled = false;
+    } catch {
+      button.disabled = false;
+    }
+  });
+}
+
+/** The message id behind a DOM id `m-…` (`.XX` stands for the UTF-8 byte 0xXX). */
+function messageID(domID) {
+  const bytes = [];
+  const encoded = domID.slice(2);
+  for (let index = 0; index < encoded.length; index += 1) {
+    if (encoded[index] === '.') {
+      bytes.push(parseInt(encoded.slice(index + 1, index + 3), 16));
+      index += 2;
+    } else {
+      bytes.push(encoded.charCodeAt(index));
+    }
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes));
+}
+
 const transcript = document.getElementById('transcript');
 if (transcript?.dataset.stream && transcript.dataset.version !== undefined && !transcript[STREAM]) {
   connect(transcript, transcript.dataset.stream);
+  if (transcript.dataset.older) enableLoadOlder(transcript);
 }
