@@ -67,12 +67,18 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(
             name: "ParleyServer",
-            dependencies: ["CMicroHTTPD", "ParleyModel", "ParleyLayout", "ParleyHTML", "ParleyRender", "ParleyAssets", "ParleyLive", "ParleyPatch"],
+            dependencies: [
+                "CMicroHTTPD", "ParleyModel", "ParleyLayout", "ParleyHTML", "ParleyRender", "ParleyAssets", "ParleyLive", "ParleyPatch",
+                "ParleyStore", "ParleyImport",
+            ],
             swiftSettings: strict
         ),
         .target(
             name: "ParleyCLI",
-            dependencies: ["CGetopt", "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyAssets", "ParleyServer", "ParleyLive"],
+            dependencies: [
+                "CGetopt", "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyAssets", "ParleyServer", "ParleyLive",
+                "ParleyStore",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(name: "parley", dependencies: ["ParleyCLI"], swiftSettings: strict),

@@ -9,7 +9,9 @@ extension HelpText {
         Serves each channel's latest messages as a live page (/c/CHANNEL) that follows the
         channel over Server-Sent Events (/c/CHANNEL/events), a channel list (/), /healthz and
         /metrics (Prometheus). INPUT is read like 'parley render' reads it. SIGINT (Ctrl-C) or
-        SIGTERM stops the server cleanly.
+        SIGTERM stops the server cleanly. With --demo, --db, --token or PARLEY_TOKEN, bots post
+        Parley JSON Lines events to POST /c/CHANNEL/events (Authorization: Bearer TOKEN); each
+        accepted batch is committed to the database before the reply, and restored at start.
 
         OPTIONS
               --host HOST         the address to listen on (default 127.0.0.1)
@@ -19,6 +21,11 @@ extension HelpText {
               --timezone NAME     IANA time zone for days and times (default UTC)
               --demo              serve the built-in sample transcript
               --follow            tail INPUT, a Parley JSON Lines file, as it grows
+              --db PATH           the SQLite file posted events are committed to (default
+                                  $XDG_STATE_HOME/parley/events.sqlite; --demo: a temporary one)
+              --token TOKEN       the bearer token of POST /c/CHANNEL/events (default
+                                  $PARLEY_TOKEN, else a random one, printed once)
+              --max-body BYTES    the largest posted body (default 1048576; more gets 413)
           -q, --quiet             print nothing but errors
           -h, --help              show this help
 

@@ -14,7 +14,8 @@ struct ServeCommand {
         .init(name: "max-viewers", short: nil, takesValue: true), .init(name: "window", short: nil, takesValue: true),
         .init(name: "timezone", short: nil, takesValue: true), .init(name: "demo", short: nil, takesValue: false),
         .init(name: "follow", short: nil, takesValue: false), .init(name: "quiet", short: "q", takesValue: false),
-        .init(name: "help", short: "h", takesValue: false),
+        .init(name: "help", short: "h", takesValue: false), .init(name: "db", short: nil, takesValue: true),
+        .init(name: "token", short: nil, takesValue: true), .init(name: "max-body", short: nil, takesValue: true),
     ]
 
     func run(
@@ -25,7 +26,7 @@ struct ServeCommand {
             print(HelpText.serve, terminator: "", to: &output)
             return
         }
-        let configuration = try Self.configuration(parsed, errors: errors)
+        var configuration = try Self.configuration(parsed, errors: errors)
         let window = try Self.wholeNumber(parsed, "window", default: 500, range: 1...1_000_000)
         var clock = ZoneClock.utc
         if let name = parsed.value("timezone") {
@@ -41,8 +42,10 @@ struct ServeCommand {
         } catch {
             throw CommandFailure(RenderCommand.exitCode(for: error), error.description)
         }
-        let isLive = parsed.has("demo") || parsed.has("follow")
-        let liveChannels = isLive
+        configuration.ingest = try Self.ingestSettings(parsed, output: &output)
+        let isLive = parsed.has("demo") || parsed.has("follow") || configuration.ingest != nil
+        let liveChannels =
+            isLive
             ? transcript.channels.map {
                 LiveServedChannel(
                     channel: $0, directory: transcript.directory, options: LiveOptions(window: window, clock: clock, templates: templates))
@@ -51,6 +54,15 @@ struct ServeCommand {
             isLive
             ? Site(title: transcript.title, channels: liveChannels, colors: Site.colorStylesheet(for: transcript))
             : Site(staticTranscript: transcript, window: window, templates: templates, clock: clock)
+        if let store = configuration.ingest?.store {
+            for channel in liveChannels {
+                do {
+                    try channel.restore(from: store)
+                } catch {
+                    throw CommandFailure(.dataError, "--db \(store.path): channel '\(channel.id)': \(error)")
+                }
+            }
+        }
         let signals = TerminationSignals()
         let server: LiveServer
         do {

@@ -11,23 +11,27 @@ enum Callbacks {
     /// The first call of a request only creates its ``RequestContext``; the reply is queued on a
     /// later call, once the request is fully read (queuing on the first call makes
     /// libmicrohttpd close the connection instead of keeping it alive).
-    static let access: MHD_AccessHandlerCallback = { closure, connection, url, method, _, _, uploadSize, requestContext in
+    static let access: MHD_AccessHandlerCallback = { closure, connection, url, method, _, upload, uploadSize, requestContext in
         guard let closure, let connection, let requestContext else { return .NO }
         guard let existing = requestContext.pointee else {
             requestContext.pointee = Unmanaged.passRetained(RequestContext()).toOpaque()
             return .YES
         }
+        let core = Unmanaged<ServerCore>.fromOpaque(closure).takeUnretainedValue()
+        let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
         if let uploadSize, uploadSize.pointee != 0 {
+            let piece = UnsafeRawBufferPointer(start: upload, count: uploadSize.pointee)
+            context.receive(piece, limit: core.configuration.ingest?.maxBodyBytes ?? 0)
             uploadSize.pointee = 0
             return .YES
         }
-        let core = Unmanaged<ServerCore>.fromOpaque(closure).takeUnretainedValue()
-        let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
         if context.isDeferred { return core.finish(context, on: connection) }
         var request = Request(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "")
         request.since = lookup(connection, .GET_ARGUMENT_KIND, "since")
         request.lastEventID = lookup(connection, .HEADER_KIND, "Last-Event-ID")
         request.ifNoneMatch = lookup(connection, .HEADER_KIND, "If-None-Match")
+        request.authorization = lookup(connection, .HEADER_KIND, "Authorization")
+        (request.body, request.bodyTooLarge) = context.body.withLock { ($0.bytes, $0.overflowed) }
         return core.begin(request, context: context, on: connection)
     }
 

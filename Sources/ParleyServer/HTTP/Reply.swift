@@ -39,6 +39,7 @@ struct Reply: Equatable, Sendable {
         switch error {
         case let .methodNotAllowed(_, allowed): reply.headers.append(Header(name: "Allow", value: allowed.joined(separator: ", ")))
         case .tooManyViewers, .stopping, .channelBusy: reply.headers.append(Header(name: "Retry-After", value: "5"))
+        case .unauthorized: reply.headers.append(Header(name: "WWW-Authenticate", value: "Bearer"))
         default: break
         }
         return reply

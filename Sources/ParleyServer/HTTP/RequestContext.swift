@@ -13,6 +13,9 @@ final class RequestContext: Sendable {
     }
 
     let outcome = Mutex<Outcome?>(nil)
+    /// The body read so far (uploads arrive in pieces on the HTTP library's thread), and whether
+    /// it outgrew its limit.
+    let body = Mutex<(bytes: [UInt8], overflowed: Bool)>(([], false))
     private let deferred = Atomic<Bool>(false)
 
     /// Whether the request was handed to a worker (set once, on the HTTP library's thread).
@@ -26,6 +29,18 @@ final class RequestContext: Sendable {
         outcome.withLock { outcome in
             if case let .stream(viewer) = outcome { return viewer }
             return nil
+        }
+    }
+
+    /// Keeps `piece` of the body, unless the body would exceed `limit` bytes: then it is
+    /// dropped and the body marked overflowed.
+    func receive(_ piece: UnsafeRawBufferPointer, limit: Int) {
+        body.withLock { body in
+            guard !body.overflowed, body.bytes.count + piece.count <= limit else {
+                body = ([], true)
+                return
+            }
+            body.bytes.append(contentsOf: piece)
         }
     }
 }

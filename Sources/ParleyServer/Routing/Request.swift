@@ -10,6 +10,12 @@ struct Request: Equatable, Sendable {
     var lastEventID: String?
     /// The `If-None-Match` header, for assets.
     var ifNoneMatch: String?
+    /// The `Authorization` header, for posts.
+    var authorization: String?
+    /// The request body, up to the ingest limit.
+    var body: [UInt8] = []
+    /// Whether the body exceeded the ingest limit (the rest was discarded).
+    var bodyTooLarge = false
 
     init(method: String = "GET", path: String, since: String? = nil, lastEventID: String? = nil, ifNoneMatch: String? = nil) {
         self.method = method

@@ -20,13 +20,24 @@ enum RouteError: Error, Equatable, Sendable {
     case stopping
     /// Batches kept outrunning the rendering of a reset for this channel (503).
     case channelBusy(ChannelID)
+    /// A post lacks `Authorization: Bearer TOKEN` or names another token (401).
+    case unauthorized
+    /// A posted body exceeds `limit` bytes (413).
+    case bodyTooLarge(limit: Int)
+    /// A posted body holds a bad line or an event that cannot apply; `message` names the line (400).
+    case badEvents(String)
+    /// The database refused a commit; `reason` is its message (500).
+    case storeFailed(String)
 
     /// The HTTP status code.
     var status: Int {
         switch self {
         case .notFound, .unknownChannel, .unknownMessage: return 404
         case .methodNotAllowed: return 405
-        case .missingVersion, .badVersion: return 400
+        case .missingVersion, .badVersion, .badEvents: return 400
+        case .unauthorized: return 401
+        case .bodyTooLarge: return 413
+        case .storeFailed: return 500
         case .tooManyViewers, .stopping, .channelBusy: return 503
         }
     }
@@ -43,6 +54,10 @@ enum RouteError: Error, Equatable, Sendable {
         case let .tooManyViewers(limit): return "too many viewers: \(limit) event streams are open (--max-viewers); retry later"
         case .stopping: return "the server is stopping"
         case let .channelBusy(channel): return "channel '\(channel)' changes faster than its page renders; retry later"
+        case .unauthorized: return "expected an Authorization: Bearer TOKEN header with the server's ingest token"
+        case let .bodyTooLarge(limit): return "the body exceeds \(limit) bytes (--max-body)"
+        case let .badEvents(message): return message
+        case let .storeFailed(reason): return "the events could not be stored: \(reason)"
         }
     }
 }

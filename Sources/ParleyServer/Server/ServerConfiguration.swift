@@ -29,6 +29,8 @@ public struct ServerConfiguration: Sendable {
     public var connectionTimeoutSeconds: Int
     /// Where the server's own messages and libmicrohttpd's go, one line per call.
     public var log: @Sendable (String) -> Void
+    /// `POST /c/{channel}/events`: its token, body limit and database; nil answers `405`.
+    public var ingest: IngestSettings? = nil
 
     /// The defaults suit one machine serving up to 1,000 viewers on loopback or a LAN.
     public init(

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import ParleyModel
 
 extension ServerCore {
     /// How a request is answered.
@@ -43,6 +44,7 @@ extension ServerCore {
     /// Routes `request`.
     func handling(for request: Request) -> Handling {
         guard let route = Route.match(request.path) else { return .reply(.error(.notFound(path: request.path))) }
+        if case let .events(id) = route, request.method == "POST", let ingest { return post(request, to: id, ingest: ingest) }
         guard route.allowedMethods.contains(request.method) else {
             return .reply(.error(.methodNotAllowed(method: request.method, allowed: route.allowedMethods)))
         }
@@ -79,5 +81,15 @@ extension ServerCore {
             }
             return .deferred { [self] connection in openStream(channel, clientVersion: version, connection: connection) }
         }
+    }
+
+    /// `POST /c/{channel}/events`: checks the token and the size at once, then decodes, commits
+    /// and applies on a worker (the commit waits for the disk).
+    func post(_ request: Request, to id: ChannelID, ingest: EventIngest) -> Handling {
+        guard ingest.settings.authorizes(request.authorization) else { return .reply(.error(.unauthorized)) }
+        guard !request.bodyTooLarge else { return .reply(.error(.bodyTooLarge(limit: ingest.settings.maxBodyBytes))) }
+        guard ingest.channels[id] != nil else { return .reply(.error(.unknownChannel(id))) }
+        let body = request.body
+        return .deferred { _ in .reply(ingest.post(body, to: id)) }
     }
 }

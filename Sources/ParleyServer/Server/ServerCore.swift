@@ -16,6 +16,8 @@ final class ServerCore: Sendable {
     /// the channel list.
     let assets: [String: Asset]
     let metrics: ServerMetrics
+    /// `POST /c/{channel}/events`, when ``ServerConfiguration/ingest`` is set.
+    let ingest: EventIngest?
     /// Set when shutdown begins: new requests get `503`.
     let isStopping = Atomic<Bool>(false)
     /// Renders pages and opens streams off the HTTP library's thread.
@@ -38,6 +40,7 @@ final class ServerCore: Sendable {
                 viewerBufferLimit: configuration.viewerBufferLimit, metrics: metrics)
         }
         self.channels = channels
+        self.ingest = configuration.ingest.map { EventIngest(settings: $0, channels: site.channels) }
         self.broadcasters = broadcasters
         var assets: [String: Asset] = [:]
         for (name, bytes) in publicFiles { assets["public/" + name] = Asset(bytes: bytes, contentType: Asset.contentType(forName: name)) }

@@ -1,0 +1,31 @@
+import ParleyStore
+
+/// How `POST /c/{channel}/events` accepts events: the bearer token it requires, the largest body
+/// it reads and the database every accepted event is committed to before the answer.
+public struct IngestSettings: Sendable {
+    /// The secret a poster sends as `Authorization: Bearer TOKEN`; compared in constant time.
+    public var token: String
+    /// The largest request body read, in bytes; a bigger one gets `413`.
+    public var maxBodyBytes: Int
+    /// Where accepted events are committed; its per-channel versions are the batches' versions.
+    public var store: EventStore
+
+    /// Ingest guarded by `token`, reading bodies up to `maxBodyBytes` (default 1 MiB) into `store`.
+    public init(token: String, maxBodyBytes: Int = 1 << 20, store: EventStore) {
+        self.token = token
+        self.maxBodyBytes = maxBodyBytes
+        self.store = store
+    }
+
+    /// Whether `header` (an `Authorization` value) is `Bearer ` and the token. The comparison
+    /// takes the same time for every header of the token's length (no early exit on a mismatch).
+    func authorizes(_ header: String?) -> Bool {
+        guard let header, header.hasPrefix("Bearer ") else { return false }
+        let given = Array(header.utf8.dropFirst(7))
+        let expected = Array(token.utf8)
+        guard given.count == expected.count else { return false }
+        var difference: UInt8 = 0
+        for (left, right) in zip(given, expected) { difference |= left ^ right }
+        return difference == 0
+    }
+}

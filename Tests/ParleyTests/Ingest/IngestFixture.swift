@@ -1,0 +1,49 @@
+import Foundation
+import ParleyLive
+import ParleyRender
+import ParleyServer
+import ParleyStore
+
+/// A live server of the `tiny.json` fixture's channel `c1` with ingest into a database file.
+struct IngestFixture {
+    static let token = "test-token-0123456789"
+    let server: LiveServer
+    let store: EventStore
+
+    /// Starts a server on `database` (a new temporary file when nil), rebuilding `c1` from it.
+    static func start(database: String? = nil, maxBodyBytes: Int = 1 << 20) throws -> IngestFixture {
+        let path = database ?? temporaryDatabase()
+        let store = try EventStore(path: path)
+        let transcript = try ServerTranscripts.tiny()
+        let channel = LiveServedChannel(
+            channel: transcript.channels[0], directory: transcript.directory,
+            options: LiveOptions(window: 500, templates: try TemplateSet.load()))
+        try channel.restore(from: store)
+        let server = try ServerFixture.start([channel]) {
+            $0.ingest = IngestSettings(token: token, maxBodyBytes: maxBodyBytes, store: store)
+        }
+        if let broadcaster = server.broadcaster(for: channel.id) { channel.attach(broadcaster) }
+        return IngestFixture(server: server, store: store)
+    }
+
+    /// A path for a new database file in the temporary directory.
+    static func temporaryDatabase() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("parley-ingest-\(UUID().uuidString).sqlite").path
+    }
+
+    /// `POST /c/CHANNEL/events` with `body` and `Authorization: Bearer TOKEN` (none when nil).
+    func post(_ body: String, channel: String = "c1", token: String? = IngestFixture.token) throws -> HTTPTestResponse {
+        let socket = try TestSocket(port: server.port)
+        var head = "POST /c/\(channel)/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body.utf8.count)\r\n"
+        if let token { head += "Authorization: Bearer \(token)\r\n" }
+        socket.send(head + "Content-Type: application/x-ndjson\r\n\r\n" + body)
+        return try HTTPTestResponse.read(from: socket)
+    }
+
+    /// A `message` event record creating message `id` in `c1` at minute `minute` of 1 April 2024.
+    static func message(_ id: String, minute: Int = 0, text: String = "hello") -> String {
+        let time = String(format: "2024-04-01T10:%02d:00.000Z", minute % 60)
+        return
+            #"{"type":"message","channel":"c1","id":"\#(id)","timestamp":"\#(time)","author":{"id":"u9","name":"bot"},"content":"\#(text)"}"#
+    }
+}
