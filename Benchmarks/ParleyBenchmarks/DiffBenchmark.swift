@@ -26,7 +26,7 @@ enum DiffBenchmark {
     }
 
     private static func fullDiffRow(count: Int, runs: Int, baselineRuns: Int) {
-        var random = BenchmarkRandom(seed: UInt64(count))
+        var random = SplitMix64(seed: UInt64(count))
         let (old, new) = scenario(count: count, random: &random)
         let oldSnapshot = snapshot(old.items, versions: old.versions)
         let newSnapshot = snapshot(new.items, versions: new.versions)
@@ -103,7 +103,7 @@ extension DiffBenchmark {
         var versions: [ContentVersion]
     }
 
-    private static func scenario(count: Int, random: inout BenchmarkRandom) -> (old: Side, new: Side) {
+    private static func scenario(count: Int, random: inout SplitMix64) -> (old: Side, new: Side) {
         let old = Side(items: Array(0..<count), versions: Array(repeating: .initial, count: count))
         var new = old
         for _ in 0..<(count / 10) {
@@ -141,23 +141,6 @@ extension DiffBenchmark {
             if low == tails.count { tails.append(value) } else { tails[low] = value }
         }
         return tails.count
-    }
-
-    /// SplitMix64, so that every run measures the same data.
-    private struct BenchmarkRandom {
-        var state: UInt64
-
-        init(seed: UInt64) {
-            state = seed
-        }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 
     /// A target that discards what it receives, so the incremental row measures the data source alone.

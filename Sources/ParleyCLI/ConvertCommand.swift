@@ -24,13 +24,7 @@ struct ConvertCommand {
             throw CommandFailure(.usage, "convert needs -o OUT.jsonl (or -o - for standard output); see 'parley convert --help'")
         }
         guard !parsed.operands.isEmpty else { throw CommandFailure(.usage, "convert needs an INPUT file; see 'parley convert --help'") }
-        var clock = ZoneClock.utc
-        if let name = parsed.value("timezone") {
-            guard let zone = ZoneClock(identifier: name) else {
-                throw CommandFailure(.usage, "--timezone: unknown time zone '\(name)'; expected an IANA name such as Europe/Berlin")
-            }
-            clock = zone
-        }
+        let clock = try parsed.clock()
         let importOptions = try RenderCommand.importOptions(parsed)
         let merged = try InputSelection(parsed, clock: clock).read(parsed.operands, options: importOptions)
         for diagnostic in merged.diagnostics { print("parley: warning: \(diagnostic)", to: &errors) }

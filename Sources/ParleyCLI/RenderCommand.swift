@@ -57,12 +57,7 @@ struct RenderCommand {
 
     private func archiveOptions(_ parsed: OptionParser.Result) throws(CommandFailure) -> ArchiveOptions {
         var options = ArchiveOptions()
-        if let name = parsed.value("timezone") {
-            guard let clock = ZoneClock(identifier: name) else {
-                throw CommandFailure(.usage, "--timezone: unknown time zone '\(name)'; expected an IANA name such as Europe/Berlin")
-            }
-            options.clock = clock
-        }
+        options.clock = try parsed.clock()
         if let text = parsed.value("messages-per-page") {
             guard let count = Int(text), count > 0 else {
                 throw CommandFailure(.usage, "--messages-per-page: expected a whole number above 0, got '\(text)'")

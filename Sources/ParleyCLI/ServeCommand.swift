@@ -28,13 +28,7 @@ struct ServeCommand {
         }
         var configuration = try Self.configuration(parsed, errors: errors)
         let window = try Self.wholeNumber(parsed, "window", default: 500, range: 1...1_000_000)
-        var clock = ZoneClock.utc
-        if let name = parsed.value("timezone") {
-            guard let zone = ZoneClock(identifier: name) else {
-                throw CommandFailure(.usage, "--timezone: unknown time zone '\(name)'; expected an IANA name such as Europe/Berlin")
-            }
-            clock = zone
-        }
+        let clock = try parsed.clock()
         let transcript = try readInputs(parsed, errors: &errors)
         let templates: TemplateSet
         do {
