@@ -12,6 +12,8 @@ extension HelpText {
         SIGTERM stops the server cleanly. With --demo, --db, --token or PARLEY_TOKEN, bots post
         Parley JSON Lines events to POST /c/CHANNEL/events (Authorization: Bearer TOKEN); each
         accepted batch is committed to the database before the reply, and restored at start.
+        Without --viewer-token anyone who can connect may watch: the default --host is loopback,
+        and binding beyond it without a viewer token prints a warning.
 
         OPTIONS
               --host HOST         the address to listen on (default 127.0.0.1)
@@ -26,6 +28,11 @@ extension HelpText {
               --token TOKEN       the bearer token of POST /c/CHANNEL/events (default
                                   $PARLEY_TOKEN, else a random one, printed once)
               --max-body BYTES    the largest posted body (default 1048576; more gets 413)
+              --viewer-token TOKEN  require TOKEN to see pages, streams and /metrics (default
+                                  $PARLEY_VIEWER_TOKEN; at least 16 characters); viewers open
+                                  the printed address with ?token=TOKEN once, then a cookie holds it
+              --allowed-hosts NAMES  comma-separated Host names to answer besides IP addresses,
+                                  localhost and --host (against DNS rebinding); * accepts any
           -q, --quiet             print nothing but errors
           -h, --help              show this help
 
@@ -35,7 +42,8 @@ extension HelpText {
 
         EXAMPLES
           parley serve --demo --port 0
-          parley serve export.json --host 0.0.0.0 --port 8080 --max-viewers 5000
+          PARLEY_VIEWER_TOKEN=$(head -c 24 /dev/urandom | base64 | tr +/ -_) \\
+            parley serve export.json --host 0.0.0.0 --port 8080 --max-viewers 5000
 
         """
 }

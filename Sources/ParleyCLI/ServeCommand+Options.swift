@@ -1,7 +1,9 @@
+import Foundation
 import ParleyServer
 
 extension ServeCommand {
-    /// The server's settings from `--host`, `--port` and `--max-viewers`; its log goes to `errors`.
+    /// The server's settings from `--host`, `--port`, `--max-viewers`, `--viewer-token` (else
+    /// `PARLEY_VIEWER_TOKEN`) and `--allowed-hosts` (comma-separated); its log goes to `errors`.
     static func configuration(_ parsed: OptionParser.Result, errors: some TextOutputStream & Sendable) throws(CommandFailure)
         -> ServerConfiguration
     {
@@ -9,6 +11,11 @@ extension ServeCommand {
         configuration.host = parsed.value("host") ?? "127.0.0.1"
         configuration.port = try wholeNumber(parsed, "port", default: 8080, range: 0...65535)
         configuration.maxViewers = try wholeNumber(parsed, "max-viewers", default: 1000, range: 1...1_000_000)
+        let token = parsed.value("viewer-token") ?? ProcessInfo.processInfo.environment["PARLEY_VIEWER_TOKEN"] ?? ""
+        configuration.viewerToken = token.isEmpty ? nil : token
+        configuration.allowedHosts = (parsed.value("allowed-hosts") ?? "").split(separator: ",").map {
+            String($0).trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
         configuration.log = { line in
             var errors = errors
             print("parley: \(line)", to: &errors)
@@ -34,7 +41,7 @@ extension ServeCommand {
     static func exitCode(for error: ServerError) -> ExitCode {
         switch error {
         case .addressInUse, .cannotListen, .daemonFailed: return .unavailable
-        case .invalidHost, .invalidConfiguration: return .usage
+        case .invalidHost, .invalidConfiguration, .unusableViewerToken: return .usage
         case .duplicateChannel: return .dataError
         case .resources: return .ioError
         }

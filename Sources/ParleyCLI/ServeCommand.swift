@@ -16,6 +16,7 @@ struct ServeCommand {
         .init(name: "follow", short: nil, takesValue: false), .init(name: "quiet", short: "q", takesValue: false),
         .init(name: "help", short: "h", takesValue: false), .init(name: "db", short: nil, takesValue: true),
         .init(name: "token", short: nil, takesValue: true), .init(name: "max-body", short: nil, takesValue: true),
+        .init(name: "viewer-token", short: nil, takesValue: true), .init(name: "allowed-hosts", short: nil, takesValue: true),
     ]
 
     func run(
@@ -65,7 +66,7 @@ struct ServeCommand {
             throw CommandFailure(Self.exitCode(for: error), error.description)
         }
         if !parsed.has("quiet") {
-            print("Serving \(Wording.count(site.channels.count, "channel")) at \(server.url) (Ctrl-C stops)", to: &output)
+            print("Serving \(Wording.count(site.channels.count, "channel")) at \(server.viewerURL) (Ctrl-C stops)", to: &output)
         }
         for channel in liveChannels {
             if let broadcaster = server.broadcaster(for: channel.id) { channel.attach(broadcaster) }

@@ -11,6 +11,7 @@ import re
 import signal
 import subprocess
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -59,7 +60,7 @@ def demo(request):
         lines = []  # the URL line; other lines (e.g. an ingest token) may come first
         while len(lines) < 5 and (line := process.stdout.readline()) and not line.startswith('Serving '):
             lines.append(line)
-        match = re.fullmatch(r'Serving 1 channel at (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops\)\n', line)
+        match = re.fullmatch(r'Serving 1 channel at (http://127\.0\.0\.1:\d+/(?:\?token=\S+)?) \(Ctrl-C stops\)\n', line)
         assert match, f'no URL line in {lines + [line]!r}; stderr: {process.stderr.read() if process.poll() is not None else ""}'
         yield process, match.group(1)
     finally:
@@ -134,3 +135,27 @@ def test_load_older_fetches_static_messages_above_the_live_region(driver, demo):
     assert len(older) == 67 - 20, f'all {67 - 20} older messages of the sample, got {len(older)}'
     process.send_signal(signal.SIGINT)
     assert process.wait(timeout=10) == 0
+
+
+VIEWER_TOKEN = 'viewer-secret-0123456789'
+
+
+@pytest.mark.parametrize('demo', [['--viewer-token', VIEWER_TOKEN, '--window', '20']], indirect=True)
+def test_a_viewer_token_in_the_address_becomes_an_http_only_cookie_that_opens_the_stream(driver, demo):
+    process, url = demo
+    assert url.endswith('/?token=' + VIEWER_TOKEN)
+    base = url.split('?')[0]
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(base, timeout=10)
+    assert refused.value.code == 401
+    driver.get(url)
+    assert driver.current_url == base, 'the token left the address bar'
+    assert driver.execute_script('return document.cookie;') == '', 'the cookie is HttpOnly'
+    channel = driver.execute_script("return document.querySelector('.channel-list a').getAttribute('href');")
+    driver.get(base.rstrip('/') + channel)
+    wait_for_text(driver, ASK)
+    driver.find_element('css selector', '.load-older').click()
+    deadline = time.monotonic() + TIMEOUT
+    while not driver.execute_script("return document.querySelectorAll('.older-messages article').length;"):
+        assert time.monotonic() < deadline, 'older messages did not load with the cookie'
+        time.sleep(0.05)

@@ -31,6 +31,9 @@ enum Callbacks {
         request.lastEventID = lookup(connection, .HEADER_KIND, "Last-Event-ID")
         request.ifNoneMatch = lookup(connection, .HEADER_KIND, "If-None-Match")
         request.authorization = lookup(connection, .HEADER_KIND, "Authorization")
+        request.host = lookup(connection, .HEADER_KIND, "Host")
+        request.token = lookup(connection, .GET_ARGUMENT_KIND, "token")
+        if let viewers = core.viewers { request.viewerCookie = lookup(connection, .COOKIE_KIND, viewers.cookieName) }
         (request.body, request.bodyTooLarge) = context.body.withLock { ($0.bytes, $0.overflowed) }
         return core.begin(request, context: context, on: connection)
     }

@@ -9,6 +9,18 @@ struct ListenSocket {
     let port: Int
     /// Whether the socket is IPv6 (libmicrohttpd needs `MHD_USE_IPv6` then).
     let isIPv6: Bool
+    /// Where the address leads: loopback only, every interface, or one other interface.
+    let reach: Reach
+
+    /// Which interfaces a bound address listens on.
+    enum Reach: Equatable, Sendable {
+        /// `127.0.0.0/8` or `::1`: this machine only.
+        case loopback
+        /// `0.0.0.0` or `::`: every interface.
+        case everyInterface
+        /// One non-loopback address.
+        case oneInterface
+    }
 
     /// Resolves `host`, binds `port` with `SO_REUSEADDR` and listens with a backlog of `backlog`.
     /// - Throws: ``ServerError/invalidHost(_:)``, ``ServerError/addressInUse(host:port:)``,
@@ -37,7 +49,7 @@ struct ListenSocket {
             close(descriptor)
             throw .cannotListen(host: host, port: port, reason: reason)
         }
-        return ListenSocket(descriptor: descriptor, port: bound, isIPv6: family == AF_INET6)
+        return ListenSocket(descriptor: descriptor, port: bound, isIPv6: family == AF_INET6, reach: Self.reach(of: address.pointee))
     }
 
     private static func boundPort(_ descriptor: Int32) -> Int? {
@@ -52,6 +64,24 @@ struct ListenSocket {
             if family == sa_family_t(AF_INET6) { return Int(UInt16(bigEndian: raw.load(as: sockaddr_in6.self).sin6_port)) }
             return Int(UInt16(bigEndian: raw.load(as: sockaddr_in.self).sin_port))
         }
+    }
+
+    /// The reach of a resolved address (an IPv4-mapped IPv6 address counts as its IPv4 one).
+    static func reach(of address: addrinfo) -> Reach {
+        var bytes: [UInt8]
+        if address.ai_family == AF_INET6 {
+            bytes = withUnsafeBytes(of: address.ai_addr.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }) {
+                Array($0)
+            }
+            if bytes.prefix(10).allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF { bytes = Array(bytes.suffix(4)) }
+        } else {
+            bytes = withUnsafeBytes(of: address.ai_addr.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }) {
+                Array($0)
+            }
+        }
+        if bytes.allSatisfy({ $0 == 0 }) { return .everyInterface }
+        if bytes.count == 4 ? bytes[0] == 127 : bytes == Array(repeating: 0, count: 15) + [1] { return .loopback }
+        return .oneInterface
     }
 
     private static func lastError() -> String { String(cString: strerror(errno)) }

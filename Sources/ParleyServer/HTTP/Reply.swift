@@ -25,8 +25,17 @@ struct Reply: Equatable, Sendable {
         Reply(
             headers: [
                 Header(name: "Content-Type", value: type), Header(name: "Cache-Control", value: cache),
-                Header(name: "X-Content-Type-Options", value: "nosniff"),
             ], body: body)
+    }
+
+    /// `303 See Other` to `location`, setting the cookie `setCookie` (a `Set-Cookie` value).
+    static func redirect(to location: String, setCookie: String) -> Reply {
+        Reply(
+            status: 303,
+            headers: [
+                Header(name: "Location", value: location), Header(name: "Set-Cookie", value: setCookie),
+                Header(name: "Content-Type", value: "text/plain; charset=utf-8"), Header(name: "Cache-Control", value: "no-store"),
+            ], body: Array("see \(location)\n".utf8))
     }
 
     /// The error's status, a `text/plain` body with its message, and `Allow` or `Retry-After`
@@ -39,7 +48,7 @@ struct Reply: Equatable, Sendable {
         switch error {
         case let .methodNotAllowed(_, allowed): reply.headers.append(Header(name: "Allow", value: allowed.joined(separator: ", ")))
         case .tooManyViewers, .stopping, .channelBusy: reply.headers.append(Header(name: "Retry-After", value: "5"))
-        case .unauthorized: reply.headers.append(Header(name: "WWW-Authenticate", value: "Bearer"))
+        case .unauthorized, .viewerUnauthorized: reply.headers.append(Header(name: "WWW-Authenticate", value: "Bearer"))
         default: break
         }
         return reply

@@ -15,7 +15,7 @@ enum Responder {
         }
         guard let response else { return .NO }
         defer { MHD_destroy_response(response) }
-        for header in reply.headers { MHD_add_response_header(response, header.name, header.value) }
+        for header in reply.headers + SecurityHeaders.all { MHD_add_response_header(response, header.name, header.value) }
         metrics.bytesSent.add(reply.body.count, ordering: .relaxed)
         return MHD_queue_response(connection, UInt32(reply.status), response)
     }
@@ -35,7 +35,7 @@ enum Responder {
         MHD_add_response_header(response, "Content-Type", ServerSentEvents.contentType)
         MHD_add_response_header(response, "Cache-Control", "no-store")
         MHD_add_response_header(response, "X-Accel-Buffering", "no")
-        MHD_add_response_header(response, "X-Content-Type-Options", "nosniff")
+        for header in SecurityHeaders.all { MHD_add_response_header(response, header.name, header.value) }
         return MHD_queue_response(connection, 200, response)
     }
 }

@@ -21,11 +21,6 @@ public struct IngestSettings: Sendable {
     /// takes the same time for every header of the token's length (no early exit on a mismatch).
     func authorizes(_ header: String?) -> Bool {
         guard let header, header.hasPrefix("Bearer ") else { return false }
-        let given = Array(header.utf8.dropFirst(7))
-        let expected = Array(token.utf8)
-        guard given.count == expected.count else { return false }
-        var difference: UInt8 = 0
-        for (left, right) in zip(given, expected) { difference |= left ^ right }
-        return difference == 0
+        return SecretComparison.matches(header.dropFirst(7), token)
     }
 }

@@ -10,8 +10,14 @@ struct Request: Equatable, Sendable {
     var lastEventID: String?
     /// The `If-None-Match` header, for assets.
     var ifNoneMatch: String?
-    /// The `Authorization` header, for posts.
+    /// The `Authorization` header: the ingest token of posts, or the viewer token.
     var authorization: String?
+    /// The `Host` header, checked against the names the server was bound to.
+    var host: String?
+    /// The viewer cookie's value (see ``ViewerAccess``).
+    var viewerCookie: String?
+    /// The `token` query parameter: the viewer token in an address opened once.
+    var token: String?
     /// The request body, up to the ingest limit.
     var body: [UInt8] = []
     /// Whether the body exceeded the ingest limit (the rest was discarded).

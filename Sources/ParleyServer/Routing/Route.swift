@@ -37,6 +37,22 @@ enum Route: Equatable, Sendable {
         }
     }
 
+    /// Whether the viewer token guards the route: everything but `/healthz` and the static assets.
+    var isGuarded: Bool {
+        switch self {
+        case .health, .asset: return false
+        default: return true
+        }
+    }
+
+    /// Whether the route is an HTML page a person opens (a valid `?token=` redirects it).
+    var isPage: Bool {
+        switch self {
+        case .index, .page: return true
+        default: return false
+        }
+    }
+
     /// The methods the route answers: `GET` and `HEAD`, but only `GET` for the event stream.
     var allowedMethods: [String] {
         if case .events = self { return ["GET"] }

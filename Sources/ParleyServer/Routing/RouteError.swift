@@ -20,6 +20,11 @@ enum RouteError: Error, Equatable, Sendable {
     case stopping
     /// Batches kept outrunning the rendering of a reset for this channel (503).
     case channelBusy(ChannelID)
+    /// The `Host` header names no host the server answers to (403); `accepted` lists the names
+    /// it does answer to besides IP addresses.
+    case foreignHost(String, accepted: [String])
+    /// A guarded route was asked for without the viewer token (401).
+    case viewerUnauthorized
     /// A post lacks `Authorization: Bearer TOKEN` or names another token (401).
     case unauthorized
     /// A posted body exceeds `limit` bytes (413).
@@ -35,7 +40,8 @@ enum RouteError: Error, Equatable, Sendable {
         case .notFound, .unknownChannel, .unknownMessage: return 404
         case .methodNotAllowed: return 405
         case .missingVersion, .badVersion, .badEvents: return 400
-        case .unauthorized: return 401
+        case .unauthorized, .viewerUnauthorized: return 401
+        case .foreignHost: return 403
         case .bodyTooLarge: return 413
         case .storeFailed: return 500
         case .tooManyViewers, .stopping, .channelBusy: return 503
@@ -54,6 +60,11 @@ enum RouteError: Error, Equatable, Sendable {
         case let .tooManyViewers(limit): return "too many viewers: \(limit) event streams are open (--max-viewers); retry later"
         case .stopping: return "the server is stopping"
         case let .channelBusy(channel): return "channel '\(channel)' changes faster than its page renders; retry later"
+        case let .foreignHost(host, accepted):
+            return "Host '\(host)' is not a name this server answers to (expected an IP address or "
+                + accepted.joined(separator: ", ") + "); to accept it, start parley serve with --allowed-hosts"
+        case .viewerUnauthorized:
+            return "this live view needs its viewer token: open the address parley serve printed, ending in ?token=TOKEN"
         case .unauthorized: return "expected an Authorization: Bearer TOKEN header with the server's ingest token"
         case let .bodyTooLarge(limit): return "the body exceeds \(limit) bytes (--max-body)"
         case let .badEvents(message): return message

@@ -40,10 +40,22 @@ public final class LiveServer: Sendable {
         } catch {
             throw .resources(error)
         }
-        let core = try ServerCore(site: site, configuration: configuration, pages: pages, publicFiles: try publicFiles())
+        let files = try publicFiles()
         raiseDescriptorLimit(to: configuration.maxViewers + configuration.spareConnections + 64, log: configuration.log)
         let backlog = Int32(min(4096, max(128, configuration.maxViewers)))
         let socket = try ListenSocket.open(host: configuration.host, port: configuration.port, backlog: backlog)
+        let core: ServerCore
+        do {
+            core = try ServerCore(site: site, configuration: configuration, socket: socket, pages: pages, publicFiles: files)
+        } catch {
+            close(socket.descriptor)
+            throw error
+        }
+        if socket.reach != .loopback, configuration.viewerToken == nil {
+            configuration.log(
+                "warning: \(ServerError.authority(configuration.host, socket.port)) is reachable beyond this machine and no viewer "
+                    + "token is set: anyone who can connect can read every channel (set --viewer-token or PARLEY_VIEWER_TOKEN)")
+        }
         let reference = Unmanaged.passRetained(core)
         do {
             let daemon = try Daemon.start(on: socket, core: reference.toOpaque(), configuration: configuration)
@@ -69,6 +81,9 @@ public final class LiveServer: Sendable {
 
     /// `http://HOST:PORT/`, with the real port.
     public var url: String { "http://\(ServerError.authority(host, port))/" }
+
+    /// The address a viewer opens first: ``url``, with `?token=TOKEN` when a viewer token is set.
+    public var viewerURL: String { core.viewers.map { url + "?token=" + $0.token } ?? url }
 
     /// The server's counters, also served at `/metrics`.
     public var metrics: ServerMetrics { core.metrics }

@@ -31,6 +31,13 @@ public struct ServerConfiguration: Sendable {
     public var log: @Sendable (String) -> Void
     /// `POST /c/{channel}/events`: its token, body limit and database; nil answers `405`.
     public var ingest: IngestSettings? = nil
+    /// The secret that pages, streams, older messages and metrics require (see ``ViewerAccess``);
+    /// nil serves them to anyone who can connect. At least 16 bytes of visible ASCII, without
+    /// `"` `,` `;` `\`.
+    public var viewerToken: String? = nil
+    /// `Host` names accepted besides IP addresses, `localhost`, ``host`` and, when bound to
+    /// every interface, the machine's name; `*` accepts every host (see ``HostCheck``).
+    public var allowedHosts: [String] = []
 
     /// The defaults suit one machine serving up to 1,000 viewers on loopback or a LAN.
     public init(
@@ -60,8 +67,10 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// Checks every value's range.
-    /// - Throws: ``ServerError/invalidConfiguration(setting:value:expected:)`` naming the first bad one.
+    /// - Throws: ``ServerError/invalidConfiguration(setting:value:expected:)`` naming the first bad
+    ///   one, ``ServerError/unusableViewerToken`` for a short token or one a cookie cannot hold.
     func validate() throws(ServerError) {
+        if let viewerToken, !ViewerAccess.isUsable(viewerToken) { throw .unusableViewerToken }
         func check(_ ok: Bool, _ setting: String, _ value: Int, _ expected: String) throws(ServerError) {
             if !ok { throw .invalidConfiguration(setting: setting, value: value, expected: expected) }
         }

@@ -41,10 +41,19 @@ extension ServerCore {
         }
     }
 
-    /// Routes `request`.
+    /// Routes `request`: checks its `Host`, then the ingest token of a post or the viewer token
+    /// of a guarded route.
     func handling(for request: Request) -> Handling {
+        if let refusal = hostCheck.refusal(for: request.host) { return .reply(.error(refusal)) }
         guard let route = Route.match(request.path) else { return .reply(.error(.notFound(path: request.path))) }
         if case let .events(id) = route, request.method == "POST", let ingest { return post(request, to: id, ingest: ingest) }
+        if route.isGuarded, let viewers {
+            switch viewers.decide(request, isPage: route.isPage) {
+            case .allowed: break
+            case let .redirect(location): return .reply(.redirect(to: location, setCookie: viewers.setCookie))
+            case .denied: return .reply(.error(.viewerUnauthorized))
+            }
+        }
         guard route.allowedMethods.contains(request.method) else {
             return .reply(.error(.methodNotAllowed(method: request.method, allowed: route.allowedMethods)))
         }

@@ -18,14 +18,25 @@ final class ServerCore: Sendable {
     let metrics: ServerMetrics
     /// `POST /c/{channel}/events`, when ``ServerConfiguration/ingest`` is set.
     let ingest: EventIngest?
+    /// Refuses foreign `Host` headers.
+    let hostCheck: HostCheck
+    /// The viewer token's gate, when ``ServerConfiguration/viewerToken`` is set.
+    let viewers: ViewerAccess?
     /// Set when shutdown begins: new requests get `503`.
     let isStopping = Atomic<Bool>(false)
     /// Renders pages and opens streams off the HTTP library's thread.
     let workers = DispatchQueue(label: "parley.server.workers", qos: .userInitiated, attributes: .concurrent)
 
+    /// - Parameter socket: the bound socket: its port names the viewer cookie, its reach decides
+    ///   the accepted `Host` names.
     /// - Throws: ``ServerError/duplicateChannel(_:)`` when two channels share an id.
-    init(site: Site, configuration: ServerConfiguration, pages: LivePageRenderer, publicFiles: [String: [UInt8]]) throws(ServerError) {
+    init(
+        site: Site, configuration: ServerConfiguration, socket: ListenSocket, pages: LivePageRenderer, publicFiles: [String: [UInt8]]
+    ) throws(ServerError) {
         self.configuration = configuration
+        hostCheck = HostCheck(
+            boundHost: configuration.host, isWildcard: socket.reach == .everyInterface, allowed: configuration.allowedHosts)
+        viewers = configuration.viewerToken.map { ViewerAccess(token: $0, port: socket.port) }
         self.title = site.title
         self.pages = pages
         let metrics = ServerMetrics()

@@ -17,6 +17,8 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
     case resources(RenderError)
     /// libmicrohttpd refused to start (its log says why).
     case daemonFailed
+    /// The viewer token is shorter than 16 bytes or holds a character a cookie cannot.
+    case unusableViewerToken
 
     /// One line for the user: what failed and what to do.
     public var description: String {
@@ -30,6 +32,8 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .duplicateChannel(id): return "two channels have the id '\(id)'"
         case let .resources(error): return error.description
         case .daemonFailed: return "libmicrohttpd could not start the HTTP daemon"
+        case .unusableViewerToken:
+            return "--viewer-token: expected at least 16 characters of visible ASCII without \" , ; or \\"
         }
     }
 

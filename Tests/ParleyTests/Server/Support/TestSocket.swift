@@ -54,8 +54,10 @@ final class TestSocket {
 
     /// Sends `GET path HTTP/1.1` with `headers`.
     func get(_ path: String, method: String = "GET", headers: [String: String] = [:]) {
-        var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { request += "\(name): \(value)\r\n" }
+        var request = "\(method) \(path) HTTP/1.1\r\n"
+        for (name, value) in (["Host": "127.0.0.1"].merging(headers) { $1 }).sorted(by: { $0.key < $1.key }) {
+            request += "\(name): \(value)\r\n"
+        }
         send(request + "\r\n")
     }
 
