@@ -28,6 +28,8 @@ extension HelpText {
               --token TOKEN       the bearer token of POST /c/CHANNEL/events (default
                                   $PARLEY_TOKEN, else a random one, printed once)
               --max-body BYTES    the largest posted body (default 1048576; more gets 413)
+              --create-channels   a post to an unknown channel id creates the channel (else 404);
+                                  channels created so are served again from --db after a restart
               --viewer-token TOKEN  require TOKEN to see pages, streams and /metrics (default
                                   $PARLEY_VIEWER_TOKEN; at least 16 characters); viewers open
                                   the printed address with ?token=TOKEN once, then a cookie holds it

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyLive
 import ParleyServer
 import ParleyStore
 
@@ -33,6 +34,27 @@ extension ServeCommand {
             return IngestSettings(token: token, maxBodyBytes: maxBody, store: try EventStore(path: path))
         } catch {
             throw CommandFailure(.ioError, "--db: \(error.description)")
+        }
+    }
+
+    /// `channels` with the events `store` holds for them, followed by the channels only `store`
+    /// holds (created by earlier posts).
+    /// - Throws: ``CommandFailure`` with ``ExitCode/dataError`` naming the database and channel
+    ///   whose stored events no longer read or apply.
+    static func restore(_ channels: [LiveServedChannel], from store: EventStore, options: LiveOptions) throws(CommandFailure)
+        -> [LiveServedChannel]
+    {
+        for channel in channels {
+            do {
+                try channel.restore(from: store)
+            } catch {
+                throw CommandFailure(.dataError, "--db \(store.path): channel '\(channel.id)': \(error)")
+            }
+        }
+        do {
+            return try channels + LiveServedChannel.storedChannels(in: store, except: Set(channels.map(\.id)), options: options)
+        } catch {
+            throw CommandFailure(.dataError, "--db \(store.path): \(error)")
         }
     }
 

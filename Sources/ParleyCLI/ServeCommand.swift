@@ -17,6 +17,7 @@ struct ServeCommand {
         .init(name: "help", short: "h", takesValue: false), .init(name: "db", short: nil, takesValue: true),
         .init(name: "token", short: nil, takesValue: true), .init(name: "max-body", short: nil, takesValue: true),
         .init(name: "viewer-token", short: nil, takesValue: true), .init(name: "allowed-hosts", short: nil, takesValue: true),
+        .init(name: "create-channels", short: nil, takesValue: false),
     ]
 
     func run(
@@ -38,26 +39,16 @@ struct ServeCommand {
             throw CommandFailure(RenderCommand.exitCode(for: error), error.description)
         }
         configuration.ingest = try Self.ingestSettings(parsed, output: &output)
+        let options = LiveOptions(window: window, clock: clock, templates: templates)
+        if parsed.has("create-channels") { configuration.ingest?.newChannels = options }
         let isLive = parsed.has("demo") || parsed.has("follow") || configuration.ingest != nil
-        let liveChannels =
-            isLive
-            ? transcript.channels.map {
-                LiveServedChannel(
-                    channel: $0, directory: transcript.directory, options: LiveOptions(window: window, clock: clock, templates: templates))
-            } : []
+        var liveChannels =
+            isLive ? transcript.channels.map { LiveServedChannel(channel: $0, directory: transcript.directory, options: options) } : []
+        if let store = configuration.ingest?.store { liveChannels = try Self.restore(liveChannels, from: store, options: options) }
         let site =
             isLive
             ? Site(title: transcript.title, channels: liveChannels, colors: Site.colorStylesheet(for: transcript))
             : Site(staticTranscript: transcript, window: window, templates: templates, clock: clock)
-        if let store = configuration.ingest?.store {
-            for channel in liveChannels {
-                do {
-                    try channel.restore(from: store)
-                } catch {
-                    throw CommandFailure(.dataError, "--db \(store.path): channel '\(channel.id)': \(error)")
-                }
-            }
-        }
         let signals = TerminationSignals()
         let server: LiveServer
         do {

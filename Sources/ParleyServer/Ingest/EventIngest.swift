@@ -12,20 +12,23 @@ import Synchronization
 /// serialized (one lock around check, commit and apply), so batches apply in version order.
 final class EventIngest: Sendable {
     let settings: IngestSettings
-    let channels: [ChannelID: LiveServedChannel]
+    let registry: ChannelRegistry
     private let order = Mutex<Void>(())
 
-    init(settings: IngestSettings, channels: [any ServedChannel]) {
+    init(settings: IngestSettings, registry: ChannelRegistry) {
         self.settings = settings
-        var live: [ChannelID: LiveServedChannel] = [:]
-        for case let channel as LiveServedChannel in channels { live[channel.id] = channel }
-        self.channels = live
+        self.registry = registry
+    }
+
+    /// Whether a post to `id` may go on: the channel is live, or it may be created.
+    func accepts(_ id: ChannelID) -> Bool {
+        registry[id]?.channel is LiveServedChannel || (settings.newChannels != nil && registry[id] == nil)
     }
 
     /// Accepts `body` for `channel`. Runs on a worker (it waits for the disk).
     /// - Returns: `200` with `{"channel":ID,"events":COUNT,"version":VERSION}`, or the error reply.
     func post(_ body: [UInt8], to id: ChannelID) -> Reply {
-        guard let channel = channels[id] else { return .error(.unknownChannel(id)) }
+        guard accepts(id) else { return .error(.unknownChannel(id)) }
         var events: [TranscriptEvent] = []
         var records: [String] = []
         var lines: [Int] = []
@@ -48,7 +51,34 @@ final class EventIngest: Sendable {
             }
         }
         guard !events.isEmpty else { return .error(.badEvents("request body: expected one or more JSON Lines event records")) }
-        return order.withLock { _ in commit(events, records: records, lines: lines, to: channel) }
+        return order.withLock { _ in
+            let channel: LiveServedChannel
+            switch liveChannel(id, for: events, lines: lines) {
+            case let .success(found): channel = found
+            case let .failure(error): return .error(error)
+            }
+            return commit(events, records: records, lines: lines, to: channel)
+        }
+    }
+
+    /// The live channel `id`, or a new one when ``IngestSettings/newChannels`` allows it, `events`
+    /// apply to an empty channel and the database registers it (so a rejected first post
+    /// creates nothing).
+    private func liveChannel(_ id: ChannelID, for events: [TranscriptEvent], lines: [Int]) -> Result<LiveServedChannel, RouteError> {
+        if let live = registry[id]?.channel as? LiveServedChannel { return .success(live) }
+        guard registry[id] == nil, let options = settings.newChannels else { return .failure(.unknownChannel(id)) }
+        guard LiveServedChannel.isCreatable(id) else { return .failure(.uncreatableChannel(id)) }
+        let created = LiveServedChannel(channel: Channel(id: id, name: id.rawValue), directory: Directory(), options: options)
+        if let (index, error) = created.firstFailure(in: events) {
+            return .failure(.badEvents("request body: line \(lines[index]): \(error)"))
+        }
+        do {
+            try settings.store.createChannel(id.rawValue, header: created.storeHeader)
+        } catch {
+            return .failure(.storeFailed(error.description))
+        }
+        guard let live = registry.add(created).entry.channel as? LiveServedChannel else { return .failure(.unknownChannel(id)) }
+        return .success(live)
     }
 
     private func commit(_ events: [TranscriptEvent], records: [String], lines: [Int], to channel: LiveServedChannel) -> Reply {

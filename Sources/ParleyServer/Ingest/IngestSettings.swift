@@ -1,3 +1,4 @@
+import ParleyLive
 import ParleyStore
 
 /// How `POST /c/{channel}/events` accepts events: the bearer token it requires, the largest body
@@ -9,6 +10,9 @@ public struct IngestSettings: Sendable {
     public var maxBodyBytes: Int
     /// Where accepted events are committed; its per-channel versions are the batches' versions.
     public var store: EventStore
+    /// The options of a channel created by a post to an unknown channel id (`--create-channels`;
+    /// the id is also its name); nil answers such a post with `404`.
+    public var newChannels: LiveOptions? = nil
 
     /// Ingest guarded by `token`, reading bodies up to `maxBodyBytes` (default 1 MiB) into `store`.
     public init(token: String, maxBodyBytes: Int = 1 << 20, store: EventStore) {

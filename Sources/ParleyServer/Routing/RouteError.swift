@@ -31,6 +31,8 @@ enum RouteError: Error, Equatable, Sendable {
     case bodyTooLarge(limit: Int)
     /// A posted body holds a bad line or an event that cannot apply; `message` names the line (400).
     case badEvents(String)
+    /// A post would create a channel whose id is not 1 to 100 URL-safe characters (400).
+    case uncreatableChannel(ChannelID)
     /// The database refused a commit; `reason` is its message (500).
     case storeFailed(String)
 
@@ -39,7 +41,7 @@ enum RouteError: Error, Equatable, Sendable {
         switch self {
         case .notFound, .unknownChannel, .unknownMessage: return 404
         case .methodNotAllowed: return 405
-        case .missingVersion, .badVersion, .badEvents: return 400
+        case .missingVersion, .badVersion, .badEvents, .uncreatableChannel: return 400
         case .unauthorized, .viewerUnauthorized: return 401
         case .foreignHost: return 403
         case .bodyTooLarge: return 413
@@ -68,6 +70,8 @@ enum RouteError: Error, Equatable, Sendable {
         case .unauthorized: return "expected an Authorization: Bearer TOKEN header with the server's ingest token"
         case let .bodyTooLarge(limit): return "the body exceeds \(limit) bytes (--max-body)"
         case let .badEvents(message): return message
+        case let .uncreatableChannel(channel):
+            return "cannot create channel '\(channel)': expected 1 to 100 letters, digits, '-', '.', '_' or '~'"
         case let .storeFailed(reason): return "the events could not be stored: \(reason)"
         }
     }

@@ -19,7 +19,7 @@ extension LiveServer {
         guard first else { return }
         core.isStopping.store(true, ordering: .releasing)
         daemon.quiesce()
-        for broadcaster in core.broadcasters.values { broadcaster.close() }
+        for broadcaster in core.registry.broadcasters { broadcaster.close() }
         let clock = ContinuousClock()
         let deadline = clock.now + grace
         while core.metrics.suspended.load(ordering: .acquiring) > 0 || (core.metrics.viewerCount > 0 && clock.now < deadline) {

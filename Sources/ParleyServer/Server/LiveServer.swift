@@ -89,7 +89,7 @@ public final class LiveServer: Sendable {
     public var metrics: ServerMetrics { core.metrics }
 
     /// The broadcaster of the channel with this id: publish the channel's batches through it.
-    public func broadcaster(for channel: ChannelID) -> Broadcaster? { core.broadcasters[channel] }
+    public func broadcaster(for channel: ChannelID) -> Broadcaster? { core.registry[channel]?.broadcaster }
 
     /// The files of `Public/` by name.
     static func publicFiles() throws(ServerError) -> [String: [UInt8]] {

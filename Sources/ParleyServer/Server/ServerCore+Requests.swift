@@ -58,7 +58,7 @@ extension ServerCore {
             return .reply(.error(.methodNotAllowed(method: request.method, allowed: route.allowedMethods)))
         }
         switch route {
-        case .index: return .reply(assets[""]!.reply(ifNoneMatch: request.ifNoneMatch))
+        case .index: return .reply(registry.index.reply(ifNoneMatch: request.ifNoneMatch))
         case .health: return .reply(.content(Array("ok\n".utf8), type: "text/plain; charset=utf-8", cache: "no-store"))
         case .metrics:
             return .reply(
@@ -66,19 +66,19 @@ extension ServerCore {
         case let .asset(path):
             return .reply(assets[path]?.reply(ifNoneMatch: request.ifNoneMatch) ?? .error(.notFound(path: request.path)))
         case let .page(id):
-            guard let channel = channels[id] else { return .reply(.error(.unknownChannel(id))) }
+            guard let channel = registry[id]?.channel else { return .reply(.error(.unknownChannel(id))) }
             return .deferred { [pages, title] _ in
                 let html = pages.page(channel, region: channel.current(), siteTitle: title)
                 return .reply(.content(html.bytes, type: "text/html; charset=utf-8", cache: "no-store"))
             }
         case let .older(id, before: message):
-            guard let channel = channels[id] else { return .reply(.error(.unknownChannel(id))) }
+            guard let channel = registry[id]?.channel else { return .reply(.error(.unknownChannel(id))) }
             return .deferred { _ in
                 guard let html = channel.older(before: message) else { return .reply(.error(.unknownMessage(id, message))) }
                 return .reply(.content(html.bytes, type: "text/html; charset=utf-8"))
             }
         case let .events(id):
-            guard let channel = channels[id] else { return .reply(.error(.unknownChannel(id))) }
+            guard let channel = registry[id]?.channel else { return .reply(.error(.unknownChannel(id))) }
             let version: Int
             do {
                 version = try Route.streamVersion(of: request)
@@ -97,7 +97,7 @@ extension ServerCore {
     func post(_ request: Request, to id: ChannelID, ingest: EventIngest) -> Handling {
         guard ingest.settings.authorizes(request.authorization) else { return .reply(.error(.unauthorized)) }
         guard !request.bodyTooLarge else { return .reply(.error(.bodyTooLarge(limit: ingest.settings.maxBodyBytes))) }
-        guard ingest.channels[id] != nil else { return .reply(.error(.unknownChannel(id))) }
+        guard ingest.accepts(id) else { return .reply(.error(.unknownChannel(id))) }
         let body = request.body
         return .deferred { _ in .reply(ingest.post(body, to: id)) }
     }

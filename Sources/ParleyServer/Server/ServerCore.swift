@@ -9,11 +9,10 @@ import Synchronization
 final class ServerCore: Sendable {
     let configuration: ServerConfiguration
     let title: String
-    let channels: [ChannelID: any ServedChannel]
-    let broadcasters: [ChannelID: Broadcaster]
+    /// The channels, their broadcasters and the channel list.
+    let registry: ChannelRegistry
     let pages: LivePageRenderer
-    /// Static assets by path below the root (`public/parley.css`, `colors.css`), and `""` for
-    /// the channel list.
+    /// Static assets by path below the root (`public/parley.css`, `colors.css`).
     let assets: [String: Asset]
     let metrics: ServerMetrics
     /// `POST /c/{channel}/events`, when ``ServerConfiguration/ingest`` is set.
@@ -41,30 +40,28 @@ final class ServerCore: Sendable {
         self.pages = pages
         let metrics = ServerMetrics()
         self.metrics = metrics
-        var channels: [ChannelID: any ServedChannel] = [:]
-        var broadcasters: [ChannelID: Broadcaster] = [:]
-        for channel in site.channels {
-            guard channels[channel.id] == nil else { throw .duplicateChannel(channel.id) }
-            channels[channel.id] = channel
-            broadcasters[channel.id] = Broadcaster(
-                channelID: channel.id, initialVersion: channel.current().version, replay: configuration.replay,
-                viewerBufferLimit: configuration.viewerBufferLimit, metrics: metrics)
-        }
-        self.channels = channels
-        self.ingest = configuration.ingest.map { EventIngest(settings: $0, channels: site.channels) }
-        self.broadcasters = broadcasters
+        let registry = try ChannelRegistry(
+            site.channels,
+            makeBroadcaster: { channel in
+                Broadcaster(
+                    channelID: channel.id, initialVersion: channel.current().version, replay: configuration.replay,
+                    viewerBufferLimit: configuration.viewerBufferLimit, metrics: metrics)
+            },
+            renderIndex: { [title = site.title] channels in
+                Asset(bytes: pages.index(title: title, channels: channels).bytes, contentType: Asset.contentType(forName: ".html"))
+            })
+        self.registry = registry
+        self.ingest = configuration.ingest.map { EventIngest(settings: $0, registry: registry) }
         var assets: [String: Asset] = [:]
         for (name, bytes) in publicFiles { assets["public/" + name] = Asset(bytes: bytes, contentType: Asset.contentType(forName: name)) }
         assets["colors.css"] = Asset(bytes: Array(site.colors.utf8), contentType: Asset.contentType(forName: "colors.css"))
-        assets[""] = Asset(
-            bytes: pages.index(title: site.title, channels: site.channels).bytes, contentType: Asset.contentType(forName: ".html"))
         self.assets = assets
     }
 
     /// Queues a `: heartbeat` comment on every stream.
     func heartbeat() {
         let frame = Frame(ServerSentEvents.comment("heartbeat"))
-        for broadcaster in broadcasters.values { broadcaster.broadcast(frame) }
+        for broadcaster in registry.broadcasters { broadcaster.broadcast(frame) }
     }
 
     /// Opens the event stream of `channel` for a client at `clientVersion`: a replay from the
@@ -72,7 +69,7 @@ final class ServerCore: Sendable {
     /// showed a change whose batch is being published); else a reset rendered here (retried if
     /// batches outrun the rendering). Runs on a worker.
     func openStream(_ channel: any ServedChannel, clientVersion: Int, connection: ConnectionHandle) -> RequestContext.Outcome {
-        let broadcaster = broadcasters[channel.id]!
+        guard let broadcaster = registry[channel.id]?.broadcaster else { return .reply(.error(.unknownChannel(channel.id))) }
         let viewer = Viewer(connection: connection, version: clientVersion, bufferLimit: configuration.viewerBufferLimit, metrics: metrics)
         let prologue = Frame(ServerSentEvents.retry(milliseconds: configuration.retryMilliseconds))
         var start = Broadcaster.StreamStart.replay(after: clientVersion)
