@@ -25,9 +25,11 @@ format:
 install:
 	./scripts/install $(PREFIX)
 
-# Load benchmark of `parley serve`: 100, 1,000 and 5,000 SSE viewers on loopback, 50 batches/s.
+# Load benchmark of `parley serve`: 100, 1,000 and 5,000 SSE viewers on loopback, 50 batches/s;
+# then ingest (scripts/bench-ingest): POSTed events, committed and delivered to 1,000 viewers.
 bench-server:
 	./scripts/bench-server
+	./scripts/bench-ingest
 
 # Headless Chromium screenshots of the sample archive into ./screenshots.
 screenshots:

@@ -4,6 +4,7 @@
 // by the benchmark server) to its arrival. Prints one line of results.
 //
 // usage: sse-load PORT VIEWERS BATCHES TIMEOUT_SECONDS
+// build: cc -O2 -o sse-load sse-load.c sse-stream.c
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -18,15 +19,10 @@
 #include <time.h>
 #include <unistd.h>
 
-enum phase { HEAD, SIZE, DATA, DATA_END, DONE };
+#include "sse-stream.h"
 
 struct viewer {
-    int fd;
-    enum phase phase;
-    size_t remaining;   // bytes left in the current chunk
-    char line[8192];    // the current line of the decoded body (longer lines are cut)
-    size_t length;
-    char head[4];       // the last bytes of the response head, to find "\r\n\r\n"
+    struct sse_stream stream;  // first, so a stream pointer is its viewer's
     long received;
 };
 
@@ -48,59 +44,16 @@ static void record(uint64_t microseconds) {
 }
 
 // A complete line of the event stream: a `data:` line carries the publication time.
-static void line_done(struct viewer *v) {
-    v->line[v->length] = 0;
-    if (strncmp(v->line, "data:", 5) == 0) {
-        const char *t = strstr(v->line, "\"t\":");
+static void line_done(struct sse_stream *stream, void *context) {
+    (void)context;
+    struct viewer *v = (struct viewer *)stream;
+    if (strncmp(stream->line, "data:", 5) == 0) {
+        const char *t = strstr(stream->line, "\"t\":");
         if (t) {
             uint64_t published = strtoull(t + 4, NULL, 10);
             uint64_t now = now_ns();
             record(now > published ? (now - published) / 1000 : 0);
             v->received++;
-        }
-    }
-    v->length = 0;
-}
-
-static void body_byte(struct viewer *v, char c) {
-    if (c == '\n') {
-        line_done(v);
-    } else if (v->length + 1 < sizeof v->line) {
-        v->line[v->length++] = c;
-    }
-}
-
-// Feeds received bytes through the HTTP head and chunked-body decoder (RFC 9112 § 7.1).
-static void feed(struct viewer *v, const char *bytes, size_t count) {
-    for (size_t i = 0; i < count; i++) {
-        char c = bytes[i];
-        switch (v->phase) {
-        case HEAD:
-            memmove(v->head, v->head + 1, 3);
-            v->head[3] = c;
-            if (memcmp(v->head, "\r\n\r\n", 4) == 0) v->phase = SIZE, v->remaining = 0;
-            break;
-        case SIZE:
-            if (c == '\n') {
-                v->phase = v->remaining ? DATA : DONE;
-            } else if (c != '\r') {
-                int digit = c >= 'a' ? c - 'a' + 10 : c >= 'A' ? c - 'A' + 10 : c - '0';
-                v->remaining = v->remaining * 16 + (size_t)digit;
-            }
-            break;
-        case DATA: {
-            size_t take = count - i < v->remaining ? count - i : v->remaining;
-            for (size_t k = 0; k < take; k++) body_byte(v, bytes[i + k]);
-            v->remaining -= take;
-            i += take - 1;
-            if (v->remaining == 0) v->phase = DATA_END;
-            break;
-        }
-        case DATA_END:
-            if (c == '\n') v->phase = SIZE, v->remaining = 0;
-            break;
-        case DONE:
-            break;
         }
     }
 }
@@ -121,7 +74,7 @@ int main(int argc, char **argv) {
     struct viewer *viewers = calloc((size_t)count, sizeof *viewers);
     int epoll = epoll_create1(0);
     char request[128];
-    int request_length = snprintf(request, sizeof request, "GET /c/bench/events?since=0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    int request_length = snprintf(request, sizeof request, "GET /c/bench/events?since=0 HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n", port);
     struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     int connected = 0;
@@ -133,7 +86,7 @@ int main(int argc, char **argv) {
         }
         if (write(fd, request, (size_t)request_length) != request_length) return 74;
         fcntl(fd, F_SETFL, O_NONBLOCK);
-        viewers[i].fd = fd;
+        viewers[i].stream.fd = fd;
         struct epoll_event event = {.events = EPOLLIN, .data.ptr = &viewers[i]};
         epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event);
         connected++;
@@ -148,10 +101,10 @@ int main(int argc, char **argv) {
         for (int e = 0; e < ready; e++) {
             struct viewer *v = events[e].data.ptr;
             ssize_t got;
-            while ((got = read(v->fd, buffer, sizeof buffer)) > 0) feed(v, buffer, (size_t)got);
+            while ((got = read(v->stream.fd, buffer, sizeof buffer)) > 0) sse_feed(&v->stream, buffer, (size_t)got, line_done, NULL);
             if (got == 0) {
-                epoll_ctl(epoll, EPOLL_CTL_DEL, v->fd, NULL);
-                v->phase = DONE;
+                epoll_ctl(epoll, EPOLL_CTL_DEL, v->stream.fd, NULL);
+                v->stream.phase = SSE_DONE;
             }
         }
     }
