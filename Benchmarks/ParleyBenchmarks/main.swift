@@ -5,6 +5,7 @@ let arguments = Set(CommandLine.arguments.dropFirst())
 if arguments.isEmpty || arguments.contains("diff") { DiffBenchmark.run() }
 if arguments.isEmpty || arguments.contains("render") { RenderBenchmark.run() }
 if arguments.isEmpty || arguments.contains("patch") { PatchBenchmark.run() }
+if arguments.isEmpty || arguments.contains("live") { LiveBenchmark.run() }
 if arguments.isEmpty || arguments.contains("import") { ImportBenchmark.run() }
 // `import-inputs DIR` writes the generated inputs; `import-time DIR` times ours on them (scripts/bench-importers).
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "import-inputs" {

@@ -40,7 +40,9 @@ public struct ChatLayout: Sendable {
 
     /// Messages sorted by (timestamp, id); equal keys keep their input order.
     public static func displayOrder(_ messages: [Message]) -> [Message] {
-        let isSorted = zip(messages, messages.dropFirst()).allSatisfy { !precedes($1, $0) }
+        let isSorted = messages.withUnsafeBufferPointer { buffer in
+            buffer.indices.dropFirst().allSatisfy { !precedes(buffer[$0], buffer[$0 - 1]) }
+        }
         if isSorted { return messages }
         return messages.enumerated().sorted { lhs, rhs in
             if precedes(lhs.element, rhs.element) { return true }

@@ -10,8 +10,7 @@ extension LiveChannel {
     func apply(_ messages: [Message]) {
         let window = layoutWindow(messages)
         var snapshot = DiffableDataSourceSnapshot<LocalDate, MessageID>()
-        var byID: [MessageID: Message] = [:]
-        for message in messages { byID[message.id] = message }
+        let byID = Self.replyTargets(of: window, in: messages)
         var items: [MessageID: LaidOutMessage] = [:]
         for day in window {
             try? snapshot.appendSections([day.date])
@@ -31,6 +30,23 @@ extension LiveChannel {
                     store.context = context
                 }
             })
+    }
+
+    /// The messages that the window's messages reply to, by id: what a reply header renders.
+    /// O(window) when they are in the window; else the messages before it are searched from the
+    /// latest back, until all are found. Hashing every message of the channel on every change
+    /// (the simple way) cost more than the rest of an update once a channel grew.
+    static func replyTargets(of window: [DaySection], in messages: [Message]) -> [MessageID: Message] {
+        var wanted = Set(window.lazy.flatMap(\.messages).compactMap { $0.message.reply?.messageID })
+        guard !wanted.isEmpty else { return [:] }
+        var found: [MessageID: Message] = [:]
+        let windowCount = window.reduce(0) { $0 + $1.messages.count }
+        for message in messages.reversed().prefix(windowCount) where wanted.remove(message.id) != nil { found[message.id] = message }
+        for message in messages.dropLast(windowCount).reversed() {
+            if wanted.isEmpty { break }
+            if wanted.remove(message.id) != nil { found[message.id] = message }
+        }
+        return found
     }
 
     /// The day sections of the latest `window` messages. Group positions are computed with the

@@ -68,16 +68,25 @@ public final class LiveChannel: Sendable {
     ///   - version: The version the batch gets, e.g. the sequence number of the event in a
     ///     database, so versions stay meaningful across restarts; it must exceed the current
     ///     version. Nil means the current version plus one.
-    ///   - mutate: Changes the messages (any order; they are kept in display order).
-    /// - Complexity: O(n log n) for n messages in the channel (layout of the window, snapshot
-    ///   diff), plus rendering of the changed items.
-    /// - Throws: what `mutate` throws; then nothing changes.
+    ///   - mutate: Changes the messages (any order; they are kept in display order) in place:
+    ///     the list is handed over, not copied. When it throws it must leave them unchanged (as
+    ///     `Channel.apply(_:)` with a batch of events does).
+    /// - Complexity: O(window) for the layout, snapshot and diff of the window, plus the
+    ///   rendering of the changed items and an O(n) check that the n messages are still in order
+    ///   (O(n log n) when they are not).
+    /// - Throws: what `mutate` throws.
     public func update<Failure: Error>(
         version: Int? = nil, _ mutate: (inout [Message]) throws(Failure) -> Void
     ) throws(Failure) -> PatchBatch? {
         try state.withLock { state throws(Failure) in
-            var messages = state.messages
-            try mutate(&messages)
+            var messages: [Message] = []
+            swap(&messages, &state.messages)
+            do throws(Failure) {
+                try mutate(&messages)
+            } catch {
+                state.messages = messages
+                throw error
+            }
             state.messages = ChatLayout.displayOrder(messages)
             apply(state.messages)
             let operations = emitter.takeOperations()
@@ -98,6 +107,17 @@ public final class LiveChannel: Sendable {
 
     /// The messages, in display order.
     public var messages: [Message] { state.withLock(\.messages) }
+
+    /// The first of `events` that would fail on the current messages, or nil when all apply;
+    /// nothing changes (they are applied in place, then undone). O(events), not O(messages).
+    public func firstFailure(in events: [TranscriptEvent]) -> EventBatchFailure? {
+        state.withLock { state in
+            var trial = Channel(id: channel.id, name: channel.name)
+            swap(&trial.messages, &state.messages)
+            defer { swap(&trial.messages, &state.messages) }
+            return trial.firstFailure(in: events)
+        }
+    }
 }
 
 struct LiveState: Sendable {

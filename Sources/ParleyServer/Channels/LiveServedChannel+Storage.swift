@@ -6,18 +6,10 @@ import ParleyStore
 
 extension LiveServedChannel {
     /// The first of `events` that ``apply(_:version:)`` would reject, with its position and
-    /// error, changing nothing: they are applied to a copy of the messages. O(messages + events).
+    /// error, changing nothing (they are applied in place, then undone). O(events).
     /// - Returns: nil when all apply.
     func firstFailure(in events: [TranscriptEvent]) -> (index: Int, error: EventError)? {
-        var channel = Channel(id: id, name: name, messages: live.messages)
-        for (index, event) in events.enumerated() {
-            do throws(EventError) {
-                try channel.apply(event)
-            } catch {
-                return (index, error)
-            }
-        }
-        return nil
+        live.firstFailure(in: events).map { ($0.index, $0.error) }
     }
 
     /// The channel's header in the database: `{"id":…,"name":…}`.

@@ -52,9 +52,14 @@ public final class LiveServedChannel: ServedChannel {
     public func apply(_ events: [TranscriptEvent], version: Int? = nil) throws(EventError) -> PatchBatch? {
         try publishing.withLock { broadcaster throws(EventError) in
             let batch = try live.update(version: version) { messages throws(EventError) in
-                var channel = Channel(id: id, name: name, messages: messages)
-                for event in events { try channel.apply(event) }
-                messages = channel.messages
+                var channel = Channel(id: id, name: name)
+                swap(&channel.messages, &messages)
+                defer { swap(&channel.messages, &messages) }
+                do throws(EventBatchFailure) {
+                    try channel.apply(events)
+                } catch {
+                    throw error.error
+                }
             }
             if let batch { try? broadcaster?.publish(version: batch.version, base: batch.base, json: batch.json) }
             return batch
