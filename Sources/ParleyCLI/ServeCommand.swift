@@ -62,7 +62,9 @@ struct ServeCommand {
         for channel in liveChannels {
             if let broadcaster = server.broadcaster(for: channel.id) { channel.attach(broadcaster) }
         }
-        let demo = parsed.has("demo") ? liveChannels.first.map(DemoConversation.init) : nil
+        let demo = liveChannels.first.flatMap { channel in
+            parsed.has("demo") ? DemoConversation(channel: channel) { _ = try? server.ingest($0, to: channel.id) } : nil
+        }
         let follower = try parsed.has("follow") ? FollowDriver.start(path: parsed.operands[0], channels: liveChannels) : nil
         _ = signals.wait()
         demo?.stop()

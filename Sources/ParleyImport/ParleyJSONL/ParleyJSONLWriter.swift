@@ -33,8 +33,7 @@ public struct ParleyJSONLWriter: Sendable {
     public func encode(
         _ transcript: Transcript, policy: GroupingPolicy = .discord, channelPolicies: [ChannelID: GroupingPolicy] = [:]
     ) throws(Failure) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = Self.recordEncoder()
         var output = Data()
         let header = ParleyHeader.record(transcript, policy: policy, channelPolicies: channelPolicies)
         try Self.append(header, as: "header", to: &output, encoder)

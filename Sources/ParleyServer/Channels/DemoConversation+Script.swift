@@ -8,7 +8,7 @@ extension DemoConversation {
     /// The steps of one round; message ids carry the round so every round adds new messages.
     func script() -> [Step] {
         let id = { (name: String, round: Int) in MessageID("demo-\(round)-\(name)") }
-        let channelID = channel.id, authors = authors
+        let channelID = self.channelID, authors = authors
         func message(_ name: String, _ author: Int, _ text: String, reply: String? = nil) -> Step.Events {
             { now, round in
                 [

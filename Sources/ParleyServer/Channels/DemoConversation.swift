@@ -5,20 +5,36 @@ import Synchronization
 /// The simulated conversation of `parley serve --demo`: new messages from several authors, an
 /// edit, a delete, reactions and a long reply streamed token by token, then again with new ids,
 /// until stopped. A new user sees patches arrive at once.
+///
+/// The conversation never changes its channel itself: each step's events go to a sink, which
+/// commits them the way posted events are (``LiveServer/ingest(_:to:)``), so a channel with a
+/// database gets every change, and every version, from the database.
 public final class DemoConversation: Sendable {
-    /// One scripted change: wait `delay` milliseconds, then apply `events`.
+    /// Takes one step's events (all for the demo's channel, never empty) and commits them.
+    public typealias Sink = @Sendable (_ events: [TranscriptEvent]) -> Void
+
+    /// One scripted change: wait `delay` milliseconds, then commit `events`.
     struct Step {
         var delay: Int
         var events: (_ now: Timestamp, _ round: Int) -> [TranscriptEvent]
     }
 
-    let channel: LiveServedChannel
+    let channelID: ChannelID
     let authors: [Author]
+    let sink: Sink
     let stopped = Atomic<Bool>(false)
 
-    /// Starts the simulation on a background thread, with authors taken from the channel's messages.
-    public init(channel: LiveServedChannel) {
-        self.channel = channel
+    /// Starts the simulation on a background thread, with authors taken from the channel's
+    /// messages, sending each step's events to `sink`.
+    public convenience init(channel: LiveServedChannel, sink: @escaping Sink) {
+        self.init(channel: channel, sink: sink, running: true)
+    }
+
+    /// The simulation of `channel`; it runs on a background thread when `running`, else
+    /// ``perform(_:round:at:)`` takes its steps.
+    init(channel: LiveServedChannel, sink: @escaping Sink, running: Bool) {
+        channelID = channel.id
+        self.sink = sink
         var seen: [AuthorID: Author] = [:]
         var order: [Author] = []
         for message in channel.live.messages where seen[message.author.id] == nil && !message.kind.isSystem {
@@ -27,6 +43,7 @@ public final class DemoConversation: Sendable {
         }
         let fallback = Author(id: AuthorID("demo"), name: "demo", displayName: "Demo")
         authors = order.isEmpty ? [fallback] : order
+        guard running else { return }
         let thread = Thread { [self] in run() }
         thread.name = "parley-demo"
         thread.start()
@@ -35,14 +52,19 @@ public final class DemoConversation: Sendable {
     /// Stops after the current step.
     public func stop() { stopped.store(true, ordering: .relaxed) }
 
+    /// Sends the events of `step` in round `round` at time `now` to the sink, unless there are none.
+    func perform(_ step: Step, round: Int, at now: Timestamp) {
+        let events = step.events(now, round)
+        if !events.isEmpty { sink(events) }
+    }
+
     private func run() {
         var round = 0
         while !stopped.load(ordering: .relaxed) {
             for step in script() {
                 usleep(useconds_t(step.delay * 1000))
                 if stopped.load(ordering: .relaxed) { return }
-                let now = Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
-                _ = try? channel.apply(step.events(now, round))
+                perform(step, round: round, at: Timestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000)))
             }
             round += 1
         }

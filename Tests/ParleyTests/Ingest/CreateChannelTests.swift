@@ -21,20 +21,16 @@ import Testing
             if creating { $0.ingest?.newChannels = options }
         }
         for channel in channels { if let broadcaster = server.broadcaster(for: channel.id) { channel.attach(broadcaster) } }
-        return IngestFixture(server: server, store: store)
+        return IngestFixture(server: server, store: store, database: database)
     }
 
     static func message(_ id: String, channel: String, minute: Int = 0) -> String {
         IngestFixture.message(id, minute: minute).replacingOccurrences(of: #""channel":"c1""#, with: #""channel":"\#(channel)""#)
     }
 
-    static func removeDatabase(_ path: String) {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    }
-
     @Test func withoutTheOptionAnUnknownChannelIs404() throws {
         let database = IngestFixture.temporaryDatabase()
-        defer { Self.removeDatabase(database) }
+        defer { IngestFixture.removeDatabase(database) }
         let fixture = try Self.start(creating: false, database: database)
         defer { fixture.server.stop() }
         let reply = try fixture.post(Self.message("1", channel: "bots"), channel: "bots")
@@ -45,7 +41,7 @@ import Testing
 
     @Test func aValidPostCreatesAListedStreamedChannel() throws {
         let database = IngestFixture.temporaryDatabase()
-        defer { Self.removeDatabase(database) }
+        defer { IngestFixture.removeDatabase(database) }
         let fixture = try Self.start(creating: true, database: database)
         defer { fixture.server.stop() }
         let reply = try fixture.post(Self.message("1", channel: "bots"), channel: "bots")
@@ -66,7 +62,7 @@ import Testing
 
     @Test func anInvalidIdOrAFirstPostThatCannotApplyCreatesNothing() throws {
         let database = IngestFixture.temporaryDatabase()
-        defer { Self.removeDatabase(database) }
+        defer { IngestFixture.removeDatabase(database) }
         let fixture = try Self.start(creating: true, database: database)
         defer { fixture.server.stop() }
         let badID = try fixture.post(Self.message("1", channel: "a b"), channel: "a%20b")
@@ -82,7 +78,7 @@ import Testing
 
     @Test func createdChannelsAreServedAgainAfterARestart() throws {
         let database = IngestFixture.temporaryDatabase()
-        defer { Self.removeDatabase(database) }
+        defer { IngestFixture.removeDatabase(database) }
         let first = try Self.start(creating: true, database: database)
         for index in 0..<3 {
             #expect(try first.post(Self.message("\(index)", channel: "bots", minute: index), channel: "bots").status == 200)

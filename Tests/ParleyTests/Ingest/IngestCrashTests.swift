@@ -9,6 +9,7 @@ import Testing
 @Suite struct IngestCrashTests {
     @Test func killingTheServerDuringTwentyPostersLosesNoAcknowledgedEvent() throws {
         let database = IngestFixture.temporaryDatabase()
+        defer { IngestFixture.removeDatabase(database) }
         let first = try ServeProcess(database: database)
         let acknowledged = Acknowledged()
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.4) { kill(first.process.processIdentifier, SIGKILL) }
@@ -24,7 +25,10 @@ import Testing
         #expect(acknowledged.count > 0)
         #expect(acknowledged.records.isSubset(of: stored))
         let second = try ServeProcess(database: database)
-        defer { second.process.terminate() }
+        defer {
+            second.process.terminate()
+            second.process.waitUntilExit()
+        }
         let page = try HTTPTestResponse.get("/c/c1", port: second.port).text
         let transcript = try ServerTranscripts.tiny()
         let fresh = LiveServedChannel(

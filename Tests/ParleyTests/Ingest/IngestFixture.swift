@@ -9,6 +9,8 @@ struct IngestFixture {
     static let token = "test-token-0123456789"
     let server: LiveServer
     let store: EventStore
+    /// The database file's path.
+    let database: String
 
     /// Starts a server on `database` (a new temporary file when nil), rebuilding `c1` from it.
     static func start(database: String? = nil, maxBodyBytes: Int = 1 << 20) throws -> IngestFixture {
@@ -23,7 +25,18 @@ struct IngestFixture {
             $0.ingest = IngestSettings(token: token, maxBodyBytes: maxBodyBytes, store: store)
         }
         if let broadcaster = server.broadcaster(for: channel.id) { channel.attach(broadcaster) }
-        return IngestFixture(server: server, store: store)
+        return IngestFixture(server: server, store: store, database: path)
+    }
+
+    /// Stops the server and deletes its database (a test's last step).
+    func stopAndDeleteDatabase() {
+        server.stop()
+        Self.removeDatabase(database)
+    }
+
+    /// Deletes the database file at `path` with its `-wal` and `-shm` files.
+    static func removeDatabase(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
     /// A path for a new database file in the temporary directory.

@@ -8,7 +8,7 @@ import Testing
 @Suite struct IngestTests {
     @Test func aBatchIsCommittedThenShownAndTheReplyCarriesItsVersion() throws {
         let fixture = try IngestFixture.start()
-        defer { fixture.server.stop() }
+        defer { fixture.stopAndDeleteDatabase() }
         let reply = try fixture.post(IngestFixture.message("n1") + "\n" + IngestFixture.message("n2", minute: 1) + "\n")
         #expect(reply.status == 200)
         #expect(reply.header("Content-Type") == "application/json")
@@ -24,7 +24,7 @@ import Testing
 
     @Test func aMissingOrWrongTokenGets401AndStoresNothing() throws {
         let fixture = try IngestFixture.start()
-        defer { fixture.server.stop() }
+        defer { fixture.stopAndDeleteDatabase() }
         for token in [nil, "wrong-token-0123456789", "test-token-012345678", ""] as [String?] {
             let reply = try fixture.post(IngestFixture.message("n1"), token: token)
             #expect(reply.status == 401)
@@ -36,7 +36,7 @@ import Testing
 
     @Test func aBadLineGets400NamingTheLineAndNothingOfTheBatchApplies() throws {
         let fixture = try IngestFixture.start()
-        defer { fixture.server.stop() }
+        defer { fixture.stopAndDeleteDatabase() }
         let reply = try fixture.post(IngestFixture.message("n1") + "\n{\"type\":\"message\",\"channel\":\"c1\"}\n")
         #expect(reply.status == 400)
         #expect(reply.text == #"request body: line 2, byte 135: message record: at id: a required "id" field"# + "\n")
@@ -55,7 +55,7 @@ import Testing
 
     @Test func aBodyOverTheLimitGets413AndAnUnknownChannel404() throws {
         let fixture = try IngestFixture.start(maxBodyBytes: 100)
-        defer { fixture.server.stop() }
+        defer { fixture.stopAndDeleteDatabase() }
         let large = try fixture.post(IngestFixture.message("n1", text: String(repeating: "x", count: 100)))
         #expect(large.status == 413)
         #expect(large.text == "the body exceeds 100 bytes (--max-body)\n")
@@ -67,6 +67,7 @@ import Testing
 
     @Test func aRestartedServerRebuildsTheChannelAndVersionsContinue() throws {
         let database = IngestFixture.temporaryDatabase()
+        defer { IngestFixture.removeDatabase(database) }
         let first = try IngestFixture.start(database: database)
         _ = try first.post(IngestFixture.message("n1") + "\n" + IngestFixture.message("n2", minute: 1))
         let before = try HTTPTestResponse.get("/c/c1", port: first.server.port).text
@@ -82,7 +83,7 @@ import Testing
 
     @Test func twentyConcurrentPostersGetDistinctVersionsAndEveryEventIsStored() throws {
         let fixture = try IngestFixture.start()
-        defer { fixture.server.stop() }
+        defer { fixture.stopAndDeleteDatabase() }
         let versions = Versions()
         DispatchQueue.concurrentPerform(iterations: 20) { poster in
             for index in 0..<5 {

@@ -1,0 +1,60 @@
+import ParleyModel
+
+extension ParleyRecords {
+    /// An `edit`, `append`, `delete`, `reaction_add` or `reaction_remove` record as it is written:
+    /// the fields its type does not have, and empty or default values, are nil and left out.
+    struct ChangeRecord: Encodable {
+        var type: String
+        var channel: String
+        var id: String
+        var content: String?
+        var flavor: Content.Flavor?
+        var spans: [FormatSpan]?
+        var edited: String?
+        var text: String?
+        var emoji: String?
+        var emojiID: String?
+        var imageURL: String?
+        var count: Int?
+
+        init(type: String, channel: ChannelID, id: MessageID) {
+            self.type = type
+            self.channel = channel.rawValue
+            self.id = id.rawValue
+        }
+
+        /// A `reaction_add` or `reaction_remove` record; a count of 1 (the default) is left out.
+        init(type: String, channel: ChannelID, id: MessageID, reaction: Reaction) {
+            self.init(type: type, channel: channel, id: id)
+            emoji = reaction.emoji
+            emojiID = reaction.emojiID
+            imageURL = reaction.imageURL
+            count = reaction.count == 1 ? nil : reaction.count
+        }
+    }
+
+    /// The record that `event` is written as: a ``MessageRecord`` or a ``ChangeRecord``.
+    static func record(of event: TranscriptEvent) -> any Encodable {
+        switch event {
+        case let .message(message):
+            return MessageRecord(message)
+        case let .edit(channel, id, text, flavor, spans, edited):
+            var record = ChangeRecord(type: "edit", channel: channel, id: id)
+            record.content = text
+            record.flavor = flavor
+            record.spans = spans.isEmpty ? nil : spans
+            record.edited = edited?.description
+            return record
+        case let .append(channel, id, text):
+            var record = ChangeRecord(type: "append", channel: channel, id: id)
+            record.text = text
+            return record
+        case let .delete(channel, id):
+            return ChangeRecord(type: "delete", channel: channel, id: id)
+        case let .reactionAdd(channel, id, reaction):
+            return ChangeRecord(type: "reaction_add", channel: channel, id: id, reaction: reaction)
+        case let .reactionRemove(channel, id, reaction):
+            return ChangeRecord(type: "reaction_remove", channel: channel, id: id, reaction: reaction)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import ParleyModel
+import ParleyTestSupport
+
+/// Seeded random ``TranscriptEvent``s of every kind, with every field the event records carry
+/// set or left out at random and text drawn from pieces JSON must escape (quotes, backslashes,
+/// control characters, `/`, U+2028, emoji), for the event-record round-trip property test.
+struct RandomTranscriptEvents {
+    var random: SeededRandom
+
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
+
+    static let pieces = [
+        "", "a", "Zoë", "😀", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "\u{2028}", "<b>", "&amp;", "中文",
+    ]
+    static let flavors: [Content.Flavor] = [.plain, .discordMarkdown, .slackMrkdwn, .whatsapp, .spans, .commonMark, .html]
+    static let kinds: [Message.Kind] = [
+        .default, .reply, .memberJoined, .memberLeft, .channelRenamed, .channelPinned, .threadCreated, .call, .system,
+    ]
+
+    /// The next event: one of the six kinds, equally often.
+    mutating func next() -> TranscriptEvent {
+        let channel = ChannelID(text()), id = MessageID(text())
+        switch random.below(6) {
+        case 0: return .message(message(channel: channel, id: id))
+        case 1:
+            let flavor = coin() ? pick(Self.flavors) : nil, spans = (0..<count()).map { _ in span() }
+            return .edit(channel: channel, id: id, text: text(), flavor: flavor, spans: spans, edited: optionalTimestamp())
+        case 2: return .append(channel: channel, id: id, text: text())
+        case 3: return .delete(channel: channel, id: id)
+        case 4: return .reactionAdd(channel: channel, id: id, reaction: reaction())
+        default: return .reactionRemove(channel: channel, id: id, reaction: reaction())
+        }
+    }
+
+    /// A message with every field of a `message` record set or left out at random.
+    mutating func message(channel: ChannelID, id: MessageID) -> Message {
+        let author = Author(
+            id: AuthorID(text()), name: text(), displayName: optionalText(), avatarURL: optionalText(), color: optionalText(),
+            isBot: coin())
+        var message = Message(
+            id: id, channel: channel, author: author, timestamp: timestamp(), editedTimestamp: optionalTimestamp(),
+            kind: pick(Self.kinds), content: Content(text: text(), flavor: pick(Self.flavors)), isPinned: coin())
+        message.content.spans = (0..<count()).map { _ in span() }
+        message.attachments = (0..<count()).map { _ in attachment() }
+        message.embeds = (0..<count()).map { _ in embed() }
+        message.stickers = (0..<count()).map { _ in Sticker(id: text(), name: text(), format: text(), url: optionalText()) }
+        message.reactions = (0..<count()).map { _ in reaction() }
+        message.mentions = (0..<count()).map { _ in Mention(id: AuthorID(text()), name: text()) }
+        if coin() { message.reply = ReplyReference(messageID: MessageID(text()), channelID: coin() ? ChannelID(text()) : nil) }
+        if coin() {
+            message.forwardedFrom = ForwardOrigin(
+                authorName: optionalText(), channelName: optionalText(), timestamp: optionalTimestamp(), url: optionalText())
+        }
+        message.viaBot = optionalText()
+        message.thread = coin() ? ChannelID(text()) : nil
+        return message
+    }
+
+    mutating func attachment() -> Attachment {
+        var attachment = Attachment(id: text(), url: text(), fileName: text(), description: optionalText())
+        attachment.sizeBytes = coin() ? Int64(random.below(1 << 30)) : nil
+        attachment.width = coin() ? random.below(5000) : nil
+        attachment.height = coin() ? random.below(5000) : nil
+        attachment.contentType = optionalText()
+        attachment.omission = optionalText()
+        return attachment
+    }
+
+    mutating func embed() -> Embed {
+        var embed = Embed(
+            title: optionalText(), url: optionalText(), description: optionalText(), color: optionalText(), authorName: optionalText(),
+            thumbnailURL: optionalText(), footer: optionalText())
+        embed.imageURLs = (0..<count()).map { _ in text() }
+        embed.fields = (0..<count()).map { _ in Embed.Field(name: text(), value: text(), isInline: coin()) }
+        embed.flavor = coin() ? pick(Self.flavors) : nil
+        return embed
+    }
+
+    /// A reaction; the count is 1 (the record's default, left out) half the time, else -2…9.
+    mutating func reaction() -> Reaction {
+        let emoji = text(), emojiID = optionalText(), imageURL = optionalText()
+        return Reaction(emoji: emoji, emojiID: emojiID, imageURL: imageURL, count: coin() ? 1 : random.below(12) - 2)
+    }
+
+    mutating func span() -> FormatSpan {
+        let kind = pick([FormatSpan.Kind.bold, .code, .pre, .textLink, .customEmoji])
+        return FormatSpan(kind: kind, offset: random.below(100), length: random.below(100), value: optionalText())
+    }
+
+    /// An instant from 1970 to the end of 9999 (RFC 3339 has four year digits).
+    mutating func timestamp() -> Timestamp { Timestamp(milliseconds: Int64(random.next() % 253_402_300_800_000)) }
+
+    mutating func optionalTimestamp() -> Timestamp? { coin() ? timestamp() : nil }
+
+    /// Zero to four pieces.
+    mutating func text() -> String { (0..<random.below(5)).map { _ in pick(Self.pieces) }.joined() }
+
+    mutating func optionalText() -> String? { coin() ? text() : nil }
+
+    mutating func pick<T>(_ values: [T]) -> T { values[random.below(values.count)] }
+
+    /// Heads or tails.
+    mutating func coin() -> Bool { random.chance(50) }
+
+    /// The length of a list: 0 half the time, else 1 or 2.
+    mutating func count() -> Int { [0, 0, 1, 2][random.below(4)] }
+}
