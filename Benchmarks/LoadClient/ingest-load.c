@@ -117,12 +117,15 @@ int main(int argc, char **argv) {
     double busy = (double)(cpu_ticks(server) - ticks) / (double)sysconf(_SC_CLK_TCK);
     long unacknowledged = viewers_settle(&viewers);
 
+    // Batches: distinct acknowledged versions (a group commit acknowledges several requests at one version).
+    long batches = 0;
+    for (size_t k = 0; k < run.ack_capacity; k++) batches += run.acks[k] != 0;
     long delivered = 0, gaps = 0;
     int complete = 0, closed = 0, failed = 0;
     for (int i = 0; i < viewer_count; i++) {
         struct viewer *v = &viewers.all[i];
         delivered += v->received, gaps += v->gaps, closed += v->closed;
-        complete += v->received == requests && v->last_version == last && v->gaps == 0 && !v->closed;
+        complete += v->received == batches && v->last_version == last && v->gaps == 0 && !v->closed;
     }
     for (int i = 0; i < poster_count; i++) failed += posters[i].error[0] != 0;
     double window = (double)((posted > run.deadline_ns ? posted : run.deadline_ns) - start) / 1e9;
@@ -130,12 +133,12 @@ int main(int argc, char **argv) {
     printf("viewers=%d posters=%d events_per_request=%d rate=%.1f window_s=%.2f requests=%ld events=%ld "
            "requests_per_s=%.1f events_per_s=%.1f post_p50_ms=%.2f post_p99_ms=%.2f "
            "ack_min_ms=%.2f ack_p50_ms=%.2f ack_p99_ms=%.2f ack_max_ms=%.2f before_ack_percent=%.1f "
-           "delivered=%ld expected=%ld complete_viewers=%d gaps=%ld closed=%d unacknowledged=%ld failed_posters=%d "
+           "batches=%ld delivered=%ld expected=%ld complete_viewers=%d gaps=%ld closed=%d unacknowledged=%ld failed_posters=%d "
            "received_mib=%.1f server_cpu_percent=%.1f server_rss_kib=%ld\n",
            viewer_count, poster_count, run.events_per_request, run.rate, window, requests, events, requests / window, events / window,
            samples_quantile_ms(&round_trips, 0.5), samples_quantile_ms(&round_trips, 0.99), samples_quantile_ms(d, 0),
            samples_quantile_ms(d, 0.5), samples_quantile_ms(d, 0.99), samples_quantile_ms(d, 1),
-           d->count ? 100.0 * (double)samples_negative(d) / (double)d->count : 0, delivered, requests * viewer_count, complete, gaps,
+           d->count ? 100.0 * (double)samples_negative(d) / (double)d->count : 0, batches, delivered, batches * viewer_count, complete, gaps,
            closed, unacknowledged, failed, (double)viewers.bytes / 1048576, 100 * busy / ((double)(end - start) / 1e9),
            status_field(server, "VmRSS:"));
     return failed == 0 && complete == viewer_count - closed && gaps == 0 && unacknowledged == 0 ? 0 : 1;

@@ -150,7 +150,8 @@ void *poster_main(void *argument) {
                      status < 0 ? strerror(errno) : body_text ? body_text + 4 : reply);
             break;
         }
-        __atomic_store_n(&run->acks[v], acknowledged, __ATOMIC_RELEASE);
+        uint64_t unset = 0;  // keep the first acknowledgement of a version (group commits share one)
+        __atomic_compare_exchange_n(&run->acks[v], &unset, acknowledged, 0, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
         samples_add(&p->round_trips, (int64_t)(acknowledged - sent) / 1000);
         p->requests++;
         p->events += run->events_per_request;

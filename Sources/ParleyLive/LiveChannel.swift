@@ -111,11 +111,17 @@ public final class LiveChannel: Sendable {
     /// The first of `events` that would fail on the current messages, or nil when all apply;
     /// nothing changes (they are applied in place, then undone). O(events), not O(messages).
     public func firstFailure(in events: [TranscriptEvent]) -> EventBatchFailure? {
+        failures(in: [events])[0]
+    }
+
+    /// The failure of each of `batches` checked in order, each on top of the ones before it that
+    /// apply (nil where it applies); nothing changes. O(total events), not O(messages).
+    public func failures(in batches: [[TranscriptEvent]]) -> [EventBatchFailure?] {
         state.withLock { state in
             var trial = Channel(id: channel.id, name: channel.name)
             swap(&trial.messages, &state.messages)
             defer { swap(&trial.messages, &state.messages) }
-            return trial.firstFailure(in: events)
+            return trial.failures(in: batches)
         }
     }
 }

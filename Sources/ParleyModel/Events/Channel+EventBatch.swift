@@ -20,6 +20,24 @@ extension Channel {
         }
     }
 
+    /// Checks `batches` in order, each on top of the ones before it that apply (a group commit's
+    /// check): the failure of each batch, or nil where it applies. The channel is unchanged
+    /// afterwards (everything applied is undone). O(total events), plus lookups.
+    public mutating func failures(in batches: [[TranscriptEvent]]) -> [EventBatchFailure?] {
+        var logs: [[Undo]] = []
+        var failures: [EventBatchFailure?] = []
+        for batch in batches {
+            do throws(EventBatchFailure) {
+                logs.append(try applyUndoably(batch))
+                failures.append(nil)
+            } catch {
+                failures.append(error)
+            }
+        }
+        for log in logs.reversed() { undo(log) }
+        return failures
+    }
+
     /// One applied event's effect and the message it replaced or removed.
     private typealias Undo = (effect: EventEffect, previous: Message?)
 

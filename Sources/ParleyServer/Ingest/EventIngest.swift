@@ -10,11 +10,15 @@ import Synchronization
 ///
 /// All or nothing per batch: an event for another channel or one that cannot apply (an unknown
 /// message) rejects the whole batch before anything is stored. Batches are serialized (one lock
-/// around check, commit and apply), so they apply in version order.
+/// around check, commit and apply), so they apply in version order; batches that wait for the
+/// lock are committed together, in one transaction and one patch batch (group commit).
 final class EventIngest: Sendable {
     let settings: IngestSettings
     let registry: ChannelRegistry
-    private let order = Mutex<Void>(())
+    /// Held by the one group commit at work.
+    let order = Mutex<Void>(())
+    /// Batches waiting for the next group commit, in arrival order.
+    let waiting = Mutex<[WaitingBatch]>([])
 
     init(settings: IngestSettings, registry: ChannelRegistry) {
         self.settings = settings
@@ -42,10 +46,12 @@ final class EventIngest: Sendable {
         return try commit(events, records: records, to: id)
     }
 
-    /// Checks `events` (all for `id`) on a copy of the channel, commits `records` (one per event)
-    /// and applies the events at the database's version, under the lock. Creates the channel
-    /// when ``IngestSettings/newChannels`` allows it and the events apply to an empty one.
-    /// - Returns: the database's version of the last event.
+    /// Checks `events` (all for `id`), commits `records` (one per event) and applies the events
+    /// at the database's version. Batches that arrive while another commit holds the lock are
+    /// committed together (see ``commitWaiting()``). Creates the channel when
+    /// ``IngestSettings/newChannels`` allows it and the events apply to an empty one.
+    /// - Returns: the version at which the events became visible: the database's version of the
+    ///   last event of the group commit that took them.
     /// - Throws: ``IngestError/foreignEvent(index:channel:expected:)``, ``IngestError/unknownChannel(_:)``,
     ///   ``IngestError/uncreatableChannel(_:)``, ``IngestError/rejected(index:_:)`` (nothing stored),
     ///   ``IngestError/storeFailed(_:)``, ``IngestError/notApplied(version:_:)``.
@@ -53,28 +59,18 @@ final class EventIngest: Sendable {
         if let index = events.firstIndex(where: { $0.channel != id }) {
             throw .foreignEvent(index: index, channel: events[index].channel, expected: id)
         }
-        return try order.withLock { _ throws(IngestError) in
-            let channel = try liveChannel(id, for: events)
-            if let (index, error) = channel.firstFailure(in: events) { throw .rejected(index: index, error) }
-            let version: Int
-            do throws(StoreError) {
-                version = try settings.store.append(records, to: channel.id.rawValue).last ?? channel.version
-            } catch {
-                throw .storeFailed(error.description)
-            }
-            do throws(EventError) {
-                try channel.apply(events, version: version)
-            } catch {
-                throw .notApplied(version: version, error)
-            }
-            return version
+        let batch = WaitingBatch(channel: id, events: events, records: records)
+        waiting.withLock { $0.append(batch) }
+        order.withLock { _ in
+            if !batch.isFinished { commitWaiting() }
         }
+        return try batch.result()
     }
 
     /// The live channel `id`, or a new one when ``IngestSettings/newChannels`` allows it, `events`
     /// apply to an empty channel and the database registers it (so a rejected first batch
     /// creates nothing).
-    private func liveChannel(_ id: ChannelID, for events: [TranscriptEvent]) throws(IngestError) -> LiveServedChannel {
+    func liveChannel(_ id: ChannelID, for events: [TranscriptEvent]) throws(IngestError) -> LiveServedChannel {
         if let live = registry[id]?.channel as? LiveServedChannel { return live }
         guard registry[id] == nil, let options = settings.newChannels else { throw .unknownChannel(id) }
         guard LiveServedChannel.isCreatable(id) else { throw .uncreatableChannel(id) }

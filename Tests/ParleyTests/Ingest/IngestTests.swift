@@ -81,28 +81,42 @@ import Testing
         #expect(reply.text == #"{"channel":"c1","events":1,"version":3}"# + "\n")
     }
 
-    @Test func twentyConcurrentPostersGetDistinctVersionsAndEveryEventIsStored() throws {
+    @Test func twentyConcurrentPostersAreAcknowledgedAtVersionsThatShowTheirEvents() throws {
         let fixture = try IngestFixture.start()
         defer { fixture.stopAndDeleteDatabase() }
-        let versions = Versions()
+        let acknowledged = Acknowledgements()
         DispatchQueue.concurrentPerform(iterations: 20) { poster in
             for index in 0..<5 {
                 let reply = try? fixture.post(IngestFixture.message("p\(poster)-\(index)", minute: index))
                 let json = reply.flatMap { try? JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any] }
-                versions.add(json?["version"] as? Int ?? -1)
+                acknowledged.add(poster: poster, id: "p\(poster)-\(index)", version: json?["version"] as? Int ?? -1)
             }
         }
-        #expect(versions.sorted == Array(1...100))
-        #expect(try fixture.store.events(in: "c1").count == 100)
+        let stored = try fixture.store.events(in: "c1")
+        #expect(stored.map(\.version) == Array(1...100))
+        var storedVersion: [String: Int] = [:]
+        for event in stored {
+            let id = try #require(event.record.firstMatch(of: /"id":"(p\d+-\d)"/)).1
+            storedVersion[String(id)] = event.version
+        }
+        for (poster, replies) in acknowledged.byPoster {
+            #expect(replies.map(\.version) == replies.map(\.version).sorted(), "poster \(poster): versions never go back")
+            for reply in replies {
+                let version = try #require(storedVersion[reply.id])
+                #expect(reply.version >= version, "\(reply.id) is visible at the acknowledged version")
+            }
+            #expect(replies.map(\.id).compactMap { storedVersion[$0] } == replies.map(\.id).compactMap { storedVersion[$0] }.sorted())
+        }
+        #expect(acknowledged.byPoster.values.map(\.count) == Array(repeating: 5, count: 20))
         #expect(HTMLScan.version(try HTTPTestResponse.get("/c/c1", port: fixture.server.port).text) == 100)
     }
 }
 
-/// The versions the concurrent posters were given.
-private final class Versions: @unchecked Sendable {
+/// The acknowledgements the concurrent posters were given, by poster in posting order.
+private final class Acknowledgements: @unchecked Sendable {
     private let lock = NSLock()
-    private var values: [Int] = []
+    private var values: [Int: [(id: String, version: Int)]] = [:]
 
-    func add(_ version: Int) { lock.withLock { values.append(version) } }
-    var sorted: [Int] { lock.withLock { values.sorted() } }
+    func add(poster: Int, id: String, version: Int) { lock.withLock { values[poster, default: []].append((id, version)) } }
+    var byPoster: [Int: [(id: String, version: Int)]] { lock.withLock { values } }
 }
