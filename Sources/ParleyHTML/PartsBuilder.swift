@@ -6,6 +6,8 @@ struct PartsBuilder {
     let template: String
     private var parts: [Template.Part] = []
     private var pending = HTMLWriter()
+    /// The distinct slot names so far; a name's position is its index.
+    private(set) var slotNames: [String] = []
 
     init(template: String) { self.template = template }
 
@@ -57,7 +59,7 @@ struct PartsBuilder {
         }
         if pieces.count == 1, case let .slot(slot, _) = pieces[0] {
             flush()
-            parts.append(.optionalAttribute(name: Array(" \(name)=\"".utf8), slot: slot, context: context))
+            parts.append(.optionalAttribute(name: Array(" \(name)=\"".utf8), slot: index(of: slot), context: context))
             return
         }
         pending.appendRaw(Array(" \(name)=\"".utf8))
@@ -66,7 +68,7 @@ struct PartsBuilder {
             case let .literal(text): pending.text(text)
             case let .slot(slot, _):
                 flush()
-                parts.append(.slot(slot, context))
+                parts.append(.slot(index(of: slot), context))
             }
         }
         pending.appendRaw([0x22])
@@ -78,7 +80,7 @@ struct PartsBuilder {
             case let .literal(literal): pending.text(literal)
             case let .slot(slot, isHTML):
                 flush()
-                parts.append(.slot(slot, isHTML ? .html : .text))
+                parts.append(.slot(index(of: slot), isHTML ? .html : .text))
             }
         }
     }
@@ -94,6 +96,13 @@ struct PartsBuilder {
     }
 
     mutating func appendStatic(_ text: String) { pending.appendRaw(Array(text.utf8)) }
+
+    /// The index of slot `name`, added to ``slotNames`` when new.
+    private mutating func index(of name: String) -> Int {
+        if let index = slotNames.firstIndex(of: name) { return index }
+        slotNames.append(name)
+        return slotNames.count - 1
+    }
 
     private mutating func flush() {
         guard !pending.bytes.isEmpty else { return }

@@ -4,12 +4,23 @@ extension Template {
     /// section's messages), so the container can be written empty or filled.
     /// - Returns: `(before, after)`; `after` is empty when the template has no such slot.
     public func renderSplit(_ values: [String: SlotValue], at slot: String) -> (before: SafeHTML, after: SafeHTML) {
-        guard let index = parts.firstIndex(where: { if case .slot(slot, .html) = $0 { true } else { false } }) else {
+        let target = slotIndex(slot)
+        guard let index = parts.firstIndex(where: { if case .slot(target, .html) = $0 { true } else { false } }) else {
             return (render(values), .empty)
         }
-        let head = Template(name: name, parts: Array(parts[..<index]))
-        let tail = Template(name: name, parts: Array(parts[(index + 1)...]))
+        let head = Template(name: name, slotNames: slotNames, parts: Array(parts[..<index]))
+        let tail = Template(name: name, slotNames: slotNames, parts: Array(parts[(index + 1)...]))
         return (head.render(values), tail.render(values))
+    }
+
+    /// Renders the template at the end of `writer`, with `fill` writing the HTML slot `slot`
+    /// wherever it stands (its value in `values` is not used). Containers are written this way
+    /// with their children straight into one buffer.
+    public func render(_ values: SlotValues, into writer: inout HTMLWriter, filling slot: String, with fill: (inout HTMLWriter) -> Void) {
+        let target = slotIndex(slot)
+        for part in parts {
+            if case .slot(target, .html) = part { fill(&writer) } else { write(part, values, into: &writer) }
+        }
     }
 }
 
@@ -19,17 +30,24 @@ extension Template {
     /// so a patch may update just them; different frames need the whole element replaced.
     /// - Returns: the HTML and the frame's hash (valid within one process).
     public func render(_ values: [String: SlotValue], frameExcluding excluded: Set<String>) -> (html: SafeHTML, frame: Int) {
+        render(SlotValues(values, for: self), frameExcluding: Set(excluded.compactMap(slotIndex)))
+    }
+
+    /// ``render(_:frameExcluding:)`` with values and excluded slots by index.
+    public func render(_ values: SlotValues, frameExcluding excluded: Set<Int>) -> (html: SafeHTML, frame: Int) {
         var hasher = Hasher()
         for part in parts {
             switch part {
             case .bytes: continue
-            case let .slot(name, _), let .optionalAttribute(_, name, _):
-                guard !excluded.contains(name) else { continue }
-                hasher.combine(name)
-                hasher.combine(values[name])
+            case let .slot(index, _), let .optionalAttribute(_, index, _):
+                guard !excluded.contains(index) else { continue }
+                hasher.combine(index)
+                hasher.combine(values[index])
             }
         }
         hasher.combine(name)
-        return (render(values), hasher.finalize())
+        var writer = HTMLWriter(capacity: 512)
+        render(values, into: &writer)
+        return (writer.fragment, hasher.finalize())
     }
 }

@@ -5,6 +5,9 @@
 /// attribute, URL attribute (`href`, `src`, …) or HTML — comes from where it stands, and
 /// ``render(_:)`` writes each value for that context through ``HTMLWriter``. An attribute whose
 /// whole value is one slot is left out when the value is missing or empty.
+///
+/// Each distinct slot name has an index (``slotIndex(_:)``): a renderer that fills the same
+/// template many times resolves its names once and passes ``SlotValues`` by index.
 public struct Template: Sendable {
     /// Where a slot stands, which decides how its value is written.
     public enum Context: Hashable, Sendable {
@@ -13,17 +16,21 @@ public struct Template: Sendable {
 
     enum Part: Sendable {
         case bytes([UInt8])
-        case slot(String, Context)
+        /// A slot, by its index in ``slotNames``.
+        case slot(Int, Context)
         /// ` name="…"`, left out entirely when its only slot is empty.
-        case optionalAttribute(name: [UInt8], slot: String, context: Context)
+        case optionalAttribute(name: [UInt8], slot: Int, context: Context)
     }
 
     /// The template's name (its file name), used in errors.
     public let name: String
+    /// The distinct slot names in order of first appearance; a name's position is its index.
+    public let slotNames: [String]
     let parts: [Part]
 
-    init(name: String, parts: [Part]) {
+    init(name: String, slotNames: [String], parts: [Part]) {
         self.name = name
+        self.slotNames = slotNames
         self.parts = parts
     }
 
@@ -32,10 +39,14 @@ public struct Template: Sendable {
         parts.compactMap {
             switch $0 {
             case .bytes: return nil
-            case let .slot(name, context), let .optionalAttribute(_, name, context): return (name, context)
+            case let .slot(index, context), let .optionalAttribute(_, index, context): return (slotNames[index], context)
             }
         }
     }
+
+    /// The index of the slot called `name`, or nil when the template has no such slot.
+    /// - Complexity: O(number of slots).
+    public func slotIndex(_ name: String) -> Int? { slotNames.firstIndex(of: name) }
 
     /// Renders the template; slots without a value render empty.
     /// - Complexity: O(output bytes).
@@ -47,19 +58,27 @@ public struct Template: Sendable {
 
     /// Renders the template at the end of `writer`.
     public func render(_ values: [String: SlotValue], into writer: inout HTMLWriter) {
-        for part in parts {
-            switch part {
-            case let .bytes(bytes):
-                writer.appendRaw(bytes)
-            case let .slot(name, context):
-                if let value = values[name] { Self.write(value, context, into: &writer) }
-            case let .optionalAttribute(attribute, name, context):
-                guard let value = values[name], !value.isEmpty else { continue }
-                if context == .url, case let .text(url) = value, URLPolicy.sanitize(url) == nil { continue }
-                writer.appendRaw(attribute)
-                Self.write(value, context, into: &writer)
-                writer.appendRaw([0x22])
-            }
+        render(SlotValues(values, for: self), into: &writer)
+    }
+
+    /// Renders the template at the end of `writer`, with values by slot index.
+    /// - Complexity: O(output bytes); no slot name is hashed.
+    public func render(_ values: SlotValues, into writer: inout HTMLWriter) {
+        for part in parts { write(part, values, into: &writer) }
+    }
+
+    func write(_ part: Part, _ values: SlotValues, into writer: inout HTMLWriter) {
+        switch part {
+        case let .bytes(bytes):
+            writer.appendRaw(bytes)
+        case let .slot(index, context):
+            if let value = values[index] { Self.write(value, context, into: &writer) }
+        case let .optionalAttribute(attribute, index, context):
+            guard let value = values[index], !value.isEmpty else { return }
+            if context == .url, case let .text(url) = value, URLPolicy.sanitize(url) == nil { return }
+            writer.appendRaw(attribute)
+            Self.write(value, context, into: &writer)
+            writer.appendRaw([0x22])
         }
     }
 
@@ -69,23 +88,6 @@ public struct Template: Sendable {
         case let (.html(fragment), _): writer.text(fragment.description)
         case let (.text(text), .url): writer.text(URLPolicy.sanitize(text) ?? "")
         case let (.text(text), _): writer.text(text)
-        }
-    }
-}
-
-/// A value for a template slot.
-public enum SlotValue: Sendable, Hashable, ExpressibleByStringLiteral {
-    /// Text: escaped for the slot's context (and checked by ``URLPolicy`` in a URL attribute).
-    case text(String)
-    /// A safe fragment, inserted as is in an HTML slot (escaped as text elsewhere).
-    case html(SafeHTML)
-
-    public init(stringLiteral value: String) { self = .text(value) }
-
-    var isEmpty: Bool {
-        switch self {
-        case let .text(text): return text.isEmpty
-        case let .html(fragment): return fragment.isEmpty
         }
     }
 }

@@ -38,7 +38,8 @@ enum TemplateParser {
             guard let wrapper = xmlDocGetRootElement(document) else { throw .unparsable(template: name) }
             try builder.walkSiblings(wrapper.pointee.children)
         }
-        return Template(name: name, parts: builder.finish())
+        let parts = builder.finish()
+        return Template(name: name, slotNames: builder.slotNames, parts: parts)
     }
 }
 

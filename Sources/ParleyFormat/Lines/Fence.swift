@@ -16,7 +16,7 @@ struct Fence {
     /// break inside the fence are dropped.
     /// - Complexity: O(n): a failed search for a closer means no fence opens later either.
     static func find(in rest: Substring, lineEnd: Substring.Index, dialect: Dialect) -> Fence? {
-        guard dialect != .plain, let opening = rest[..<lineEnd].firstRange(of: "```"),
+        guard dialect != .plain, rest[..<lineEnd].utf8.contains(0x60), let opening = rest[..<lineEnd].firstRange(of: "```"),
             let closing = rest[opening.upperBound...].firstRange(of: "```")
         else { return nil }
         var content = rest[opening.upperBound..<closing.lowerBound]

@@ -11,7 +11,8 @@ struct LineBlockParser {
 
     /// The blocks of `text` (CR LF and CR are read as LF).
     func parse(_ text: String) -> [Block] {
-        let normalized = text.unicodeScalars.contains("\r") ? text.replacingCRLF() : text
+        if let blocks = UnmarkedText.blocks(text, dialect: dialect) { return blocks }
+        let normalized = text.utf8.contains(0x0D) ? text.replacingCRLF() : text
         return parse(Substring(normalized), allowQuotes: true)
     }
 
@@ -70,6 +71,7 @@ struct LineBlockParser {
 
     /// The inlines of one paragraph's text.
     func inlines(_ text: String) -> [Inline] {
+        if let unmarked = UnmarkedText.inlines(text, dialect: dialect) { return unmarked }
         var scanner = InlineScanner(text, dialect: dialect)
         return scanner.parse()
     }

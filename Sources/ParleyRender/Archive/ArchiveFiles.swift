@@ -15,7 +15,10 @@ struct ArchiveFiles {
     }
 
     func write(_ html: SafeHTML, to relativePath: String) throws(RenderError) {
-        try write(data: Data(html.bytes + [0x0A]), to: relativePath)
+        var data = Data(capacity: html.bytes.count + 1)
+        data.append(contentsOf: html.bytes)
+        data.append(0x0A)
+        try write(data: data, to: relativePath)
     }
 
     func write(text: String, to relativePath: String) throws(RenderError) {

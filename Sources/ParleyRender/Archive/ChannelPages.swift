@@ -26,10 +26,13 @@ struct ChannelPages {
     func write(files: ArchiveFiles, renderer: PageRenderer) throws(RenderError) {
         var pageOf: [MessageID: String] = [:]
         var byID: [MessageID: Message] = [:]
+        pageOf.reserveCapacity(layout.messageCount)
+        byID.reserveCapacity(layout.messageCount)
         for partition in partitions {
+            let page = partition.name + ".html"
             for day in partition.days {
                 for item in day.messages {
-                    pageOf[item.message.id] = partition.name + ".html"
+                    pageOf[item.message.id] = page
                     byID[item.message.id] = item.message
                 }
             }
@@ -39,18 +42,26 @@ struct ChannelPages {
         context.media = media
         context.rootPath = "../../"
         context.channelNames = Dictionary(transcript.channels.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        var authors = AuthorHeaders()
         for (index, partition) in partitions.enumerated() {
             context.currentPage = partition.name + ".html"
             let messageRenderer = MessageRenderer(context: context)
-            let days = partition.days.map { renderer.day($0, messages: $0.messages.map(messageRenderer.render)) }
-            let pager = Pager.links(partitions: partitions, current: index)
-            let page = renderer.page(
-                .init(
-                    title: "\(layout.channel.name) · \(pageTitle(partition)) · \(transcript.title)", heading: layout.channel.name,
-                    topic: layout.channel.topic ?? "", rootPath: "../../", breadcrumbs: breadcrumbs(current: pageTitle(partition)),
-                    pager: pager, content: SafeHTML.joined(days), channelID: layout.channel.id.rawValue,
-                    footer: Wording.count(partition.messageCount, "message") + " · rendered by Parley"))
-            try files.write(page, to: folder + partition.name + ".html")
+            let page = PageRenderer.Page(
+                title: "\(layout.channel.name) · \(pageTitle(partition)) · \(transcript.title)", heading: layout.channel.name,
+                topic: layout.channel.topic ?? "", rootPath: "../../", breadcrumbs: breadcrumbs(current: pageTitle(partition)),
+                pager: Pager.links(partitions: partitions, current: index), content: .empty, channelID: layout.channel.id.rawValue,
+                footer: Wording.count(partition.messageCount, "message") + " · rendered by Parley")
+            var writer = HTMLWriter(capacity: 4096 + 2048 * partition.messageCount)
+            renderer.writePage(page, into: &writer) { writer in
+                for day in partition.days {
+                    renderer.writeDay(day.date, into: &writer) { writer in
+                        for item in day.messages {
+                            messageRenderer.write(item, header: authors.header(item.message.author), into: &writer)
+                        }
+                    }
+                }
+            }
+            try files.write(writer.fragment, to: folder + partition.name + ".html")
         }
         let index = renderer.page(
             .init(
@@ -62,11 +73,12 @@ struct ChannelPages {
 
     /// The channel's line in the archive index: name, message count and date range.
     func indexEntry(clock: ZoneClock) -> SafeHTML {
-        let messages = layout.messages
-        let range = messages.first.map { DateText.range($0.message.timestamp, messages.last!.message.timestamp, clock: clock) } ?? ""
+        let first = layout.days.lazy.compactMap(\.messages.first).first
+        let last = layout.days.reversed().lazy.compactMap(\.messages.last).first
+        let range = first.map { DateText.range($0.message.timestamp, last!.message.timestamp, clock: clock) } ?? ""
         return templates[.channelEntry].render([
             "href": .text(folder + "index.html"), "name": .text(layout.channel.name),
-            "count": .text(Wording.count(messages.count, "message")), "range": .text(range),
+            "count": .text(Wording.count(layout.messageCount, "message")), "range": .text(range),
         ])
     }
 

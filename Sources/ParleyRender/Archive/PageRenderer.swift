@@ -58,13 +58,33 @@ public struct PageRenderer: Sendable {
         ]
     }
 
+    /// Writes a day section at the end of `writer`, its messages written by `messages`: the bytes
+    /// of ``day(_:messages:)`` without building each message's fragment.
+    public func writeDay(_ date: LocalDate, into writer: inout HTMLWriter, messages: (inout HTMLWriter) -> Void) {
+        let template = templates[.day]
+        template.render(SlotValues(dayValues(date), for: template), into: &writer, filling: "messages", with: messages)
+    }
+
     /// A whole HTML document.
     public func page(_ page: Page) -> SafeHTML {
-        templates[.page].render([
+        var values = pageValues(page)
+        values["content"] = .html(page.content)
+        return templates[.page].render(values)
+    }
+
+    /// Writes a whole HTML document at the end of `writer`, its content written by `content`
+    /// (`page.content` is not used): the bytes of ``page(_:)`` in one buffer.
+    public func writePage(_ page: Page, into writer: inout HTMLWriter, content: (inout HTMLWriter) -> Void) {
+        let template = templates[.page]
+        template.render(SlotValues(pageValues(page), for: template), into: &writer, filling: "content", with: content)
+    }
+
+    private func pageValues(_ page: Page) -> [String: SlotValue] {
+        [
             "title": .text(page.title), "heading": .text(page.heading), "topic": .text(page.topic),
             "stylesheet": .text(page.rootPath + "public/parley.css"), "colors": .text(page.rootPath + "colors.css"),
-            "breadcrumbs": .html(page.breadcrumbs), "pager": .html(page.pager), "content": .html(page.content),
+            "breadcrumbs": .html(page.breadcrumbs), "pager": .html(page.pager),
             "channel": .text(page.channelID), "footer": .text(page.footer),
-        ])
+        ]
     }
 }

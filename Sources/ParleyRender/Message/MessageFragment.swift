@@ -36,14 +36,24 @@ public enum DOMID {
     public static func day(_ isoDate: String) -> String { "d-" + isoDate }
 
     static func encode(_ text: String) -> String {
+        if text.utf8.allSatisfy(isKept) { return text }
         var result = ""
         for byte in text.utf8 {
-            switch byte {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x5F: result.unicodeScalars.append(Unicode.Scalar(byte))
-            default: result += "." + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            if isKept(byte) {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                result += "." + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
             }
         }
         return result
+    }
+
+    /// `[A-Za-z0-9_-]`: written as is.
+    private static func isKept(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x5F: return true
+        default: return false
+        }
     }
 }
 

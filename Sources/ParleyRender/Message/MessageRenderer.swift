@@ -16,24 +16,48 @@ public struct MessageRenderer: Sendable {
     /// The fragment of `item`.
     /// - Complexity: O(size of the message's rendered HTML).
     public func render(_ item: LaidOutMessage) -> MessageFragment {
-        let message = item.message
-        let elementID = DOMID.message(message.id.rawValue)
+        let elementID = DOMID.message(item.message.id.rawValue)
         let classes = Self.classes(item)
-        let slots = MessageSlots(context: context).render(message)
-        var values: [String: SlotValue] = [
-            "classes": .text(classes), "id": .text(elementID), "authorID": .text(message.author.id.rawValue),
-            "avatarClass": .text(
-                ColorClasses.className(for: message.author.color) ?? ColorClasses.paletteClass(for: message.author.id.rawValue)),
-            "initials": .text(Self.initials(message.author.shownName)),
-            "authorClass": .text(ColorClasses.className(for: message.author.color) ?? ""),
-            "author": .text(message.author.shownName), "badge": .text(message.author.isBot ? "BOT" : ""),
-            "permalink": .text("#" + elementID), "fullTime": .text(DateText.fullTime(message.timestamp, clock: context.clock)),
-            "datetime": .text(message.timestamp.description), "time": .text(DateText.shortTime(message.timestamp, clock: context.clock)),
-        ]
-        for (name, fragment) in slots { values[name] = .html(fragment) }
-        let rendered = context.templates[.message].render(values, frameExcluding: Set(slots.keys).union(["classes"]))
+        let parts = MessageSlots(context: context).render(item.message)
+        let values = values(item, elementID: elementID, classes: classes, header: AuthorHeader(item.message.author), parts: parts)
+        let rendered = context.templates[.message].render(values, frameExcluding: context.templates.messageSlots.frameExcluded)
         return MessageFragment(
-            elementID: elementID, attributes: ["class": "msg " + classes], slots: slots, html: rendered.html, frame: rendered.frame)
+            elementID: elementID, attributes: ["class": "msg " + classes],
+            slots: Dictionary(uniqueKeysWithValues: zip(MessageSlots.names, parts)), html: rendered.html, frame: rendered.frame)
+    }
+
+    /// Writes the element of `item` at the end of `writer`: the bytes of ``render(_:)``'s `html`,
+    /// without the fragment's slots and frame, for pages written in one buffer.
+    /// - Parameter header: the author's header, `AuthorHeader(item.message.author)` (cached by the caller).
+    func write(_ item: LaidOutMessage, header: AuthorHeader, into writer: inout HTMLWriter) {
+        let parts = MessageSlots(context: context).render(item.message)
+        let elementID = DOMID.message(item.message.id.rawValue)
+        context.templates[.message].render(
+            values(item, elementID: elementID, classes: Self.classes(item), header: header, parts: parts), into: &writer)
+    }
+
+    /// The `message` template's values, by slot index.
+    private func values(
+        _ item: LaidOutMessage, elementID: String, classes: String, header: AuthorHeader, parts: [SafeHTML]
+    ) -> SlotValues {
+        let slots = context.templates.messageSlots
+        let timestamp = item.message.timestamp
+        let local = context.clock.localTime(timestamp)
+        var values = SlotValues(count: slots.count)
+        values[slots.classes] = .text(classes)
+        values[slots.id] = .text(elementID)
+        values[slots.authorID] = .text(header.authorID)
+        values[slots.avatarClass] = .text(header.avatarClass)
+        values[slots.initials] = .text(header.initials)
+        values[slots.authorClass] = .text(header.authorClass)
+        values[slots.author] = .text(header.name)
+        values[slots.badge] = .text(header.badge)
+        values[slots.permalink] = .text("#" + elementID)
+        values[slots.fullTime] = .text(DateText.fullTime(local, zone: context.clock.name))
+        values[slots.datetime] = .text(timestamp.description)
+        values[slots.time] = .text(DateText.shortTime(local))
+        for (index, fragment) in zip(slots.parts, parts) { values[index] = .html(fragment) }
+        return values
     }
 
     /// `pos-first kind-default` plus `msg-system`, `msg-pinned` and `msg-bot` where they apply.

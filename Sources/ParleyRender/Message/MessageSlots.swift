@@ -11,15 +11,19 @@ struct MessageSlots {
     let context: RenderContext
     var templates: TemplateSet { context.templates }
 
-    func render(_ message: Message) -> [String: SafeHTML] {
+    /// The slot names, in the order ``render(_:)`` returns their fragments.
+    static let names = ["reply", "text", "edited", "attachments", "embeds", "stickers", "reactions"]
+
+    /// The fragment of each slot, in ``names`` order.
+    func render(_ message: Message) -> [SafeHTML] {
         [
-            "reply": SafeHTML.joined([reply(message), forwarded(message)]),
-            "text": MessageText(context: context).html(message.content),
-            "edited": edited(message),
-            "attachments": SafeHTML.joined(message.attachments.map(attachment)),
-            "embeds": SafeHTML.joined([threadLink(message)] + message.embeds.map { embed($0, flavor: message.content.flavor) }),
-            "stickers": SafeHTML.joined(message.stickers.map(sticker)),
-            "reactions": SafeHTML.joined(message.reactions.map(reaction)),
+            SafeHTML.joined([reply(message), forwarded(message)]),
+            MessageText(context: context).html(message.content),
+            edited(message),
+            SafeHTML.joined(message.attachments.map(attachment)),
+            SafeHTML.joined([threadLink(message)] + message.embeds.map { embed($0, flavor: message.content.flavor) }),
+            SafeHTML.joined(message.stickers.map(sticker)),
+            SafeHTML.joined(message.reactions.map(reaction)),
         ]
     }
 

@@ -14,6 +14,13 @@ public struct TemplateSet: Sendable {
     }
 
     private let templates: [Name: Template]
+    /// The `message` template's slot indices.
+    let messageSlots: MessageTemplateSlots
+
+    private init(templates: [Name: Template]) {
+        self.templates = templates
+        self.messageSlots = MessageTemplateSlots(templates[.message]!)
+    }
 
     /// The template called `name`.
     public subscript(name: Name) -> Template { templates[name]! }

@@ -18,16 +18,20 @@ public enum DateText {
     public static func monthLabel(_ date: LocalDate) -> String { "\(months[date.month - 1]) \(date.year)" }
 
     /// `14:03` in the clock's zone.
-    public static func shortTime(_ timestamp: Timestamp, clock: ZoneClock) -> String {
-        let time = clock.localTime(timestamp)
-        return "\(pad(time.hour)):\(pad(time.minute))"
-    }
+    public static func shortTime(_ timestamp: Timestamp, clock: ZoneClock) -> String { shortTime(clock.localTime(timestamp)) }
+
+    /// `14:03`: the hour and minute of a local time.
+    static func shortTime(_ time: CivilTime) -> String { "\(pad(time.hour)):\(pad(time.minute))" }
 
     /// `Friday, 6 January 2023 14:03:03 (Europe/Berlin)`.
     public static func fullTime(_ timestamp: Timestamp, clock: ZoneClock) -> String {
-        let time = clock.localTime(timestamp)
+        fullTime(clock.localTime(timestamp), zone: clock.name)
+    }
+
+    /// `Friday, 6 January 2023 14:03:03 (Europe/Berlin)`: a local time in the zone called `zone`.
+    static func fullTime(_ time: CivilTime, zone: String) -> String {
         let date = LocalDate(year: time.year, month: time.month, day: time.day)
-        return "\(dayLabel(date)) \(pad(time.hour)):\(pad(time.minute)):\(pad(time.second)) (\(clock.name))"
+        return "\(dayLabel(date)) \(pad(time.hour)):\(pad(time.minute)):\(pad(time.second)) (\(zone))"
     }
 
     /// `6 Jan 2023 – 12 Mar 2024`, the local dates of the first and last instant.

@@ -1,0 +1,43 @@
+import ParleyModel
+
+/// What a message header shows of its author: derived from the ``Author`` alone, so an archive
+/// computes it once per author instead of once per message.
+struct AuthorHeader: Sendable {
+    /// The author it was made from (a cached header is reused only for an equal author).
+    let author: Author
+    let authorID: String
+    /// The avatar's colour class: the author's colour, else a palette class from the id.
+    let avatarClass: String
+    /// Up to two capital letters (``MessageRenderer/initials(_:)``).
+    let initials: String
+    /// The name's colour class, empty when the author has no valid colour.
+    let authorClass: String
+    let name: String
+    /// `BOT` for bots, else empty.
+    let badge: String
+
+    init(_ author: Author) {
+        let colorClass = ColorClasses.className(for: author.color)
+        self.author = author
+        authorID = author.id.rawValue
+        avatarClass = colorClass ?? ColorClasses.paletteClass(for: author.id.rawValue)
+        initials = MessageRenderer.initials(author.shownName)
+        authorClass = colorClass ?? ""
+        name = author.shownName
+        badge = author.isBot ? "BOT" : ""
+    }
+}
+
+/// Author headers by author id, each made once and reused while the author is the same.
+struct AuthorHeaders {
+    private var headers: [AuthorID: AuthorHeader] = [:]
+
+    /// The header of `author`.
+    /// - Complexity: O(1) amortized.
+    mutating func header(_ author: Author) -> AuthorHeader {
+        if let header = headers[author.id], header.author == author { return header }
+        let header = AuthorHeader(author)
+        headers[author.id] = header
+        return header
+    }
+}

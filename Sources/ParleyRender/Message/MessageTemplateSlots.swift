@@ -1,0 +1,33 @@
+import ParleyHTML
+
+/// The `message` template's slots resolved to indices once per template set, so each message
+/// fills a ``SlotValues`` array instead of a dictionary keyed by name. A slot a user's template
+/// leaves out has a nil index and is not filled.
+struct MessageTemplateSlots: Sendable {
+    /// The number of distinct slots in the template.
+    let count: Int
+    let classes, id, authorID, avatarClass, initials, authorClass: Int?
+    let author, badge, permalink, fullTime, datetime, time: Int?
+    /// The part slots, in ``MessageSlots/names`` order.
+    let parts: [Int?]
+    /// The slots outside a message's frame: the parts and `classes`.
+    let frameExcluded: Set<Int>
+
+    init(_ template: Template) {
+        count = template.slotNames.count
+        classes = template.slotIndex("classes")
+        id = template.slotIndex("id")
+        authorID = template.slotIndex("authorID")
+        avatarClass = template.slotIndex("avatarClass")
+        initials = template.slotIndex("initials")
+        authorClass = template.slotIndex("authorClass")
+        author = template.slotIndex("author")
+        badge = template.slotIndex("badge")
+        permalink = template.slotIndex("permalink")
+        fullTime = template.slotIndex("fullTime")
+        datetime = template.slotIndex("datetime")
+        time = template.slotIndex("time")
+        parts = MessageSlots.names.map(template.slotIndex)
+        frameExcluded = Set((parts + [classes]).compactMap { $0 })
+    }
+}

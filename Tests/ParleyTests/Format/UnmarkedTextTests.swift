@@ -1,0 +1,45 @@
+@testable import ParleyFormat
+import Testing
+
+/// The parsers' fast path for text without markup gives exactly what the full parsers give, and
+/// steps aside whenever a marker could start a construct.
+@Suite struct UnmarkedTextTests {
+    static let dialects: [Dialect] = [.plain, .discord, .slack, .whatsapp]
+
+    static let texts = [
+        "", " ", "plain words only", "two\nlines", "\n\n  padded  \n\n", " \t\n a\n\n b \n \u{00A0}\n",
+        "é ü 👍🏽 👨‍👩‍👧 日本語", "trailing space ", "  12 apples", "1. item", "line\n  3. item",
+        "no link example.org",
+        "e\u{301}\ncombining", "a\u{2028}b", "\u{3000}\nfull-width space line\n\u{3000}",
+    ]
+
+    @Test(arguments: dialects)
+    func fastPathEqualsTheFullParser(dialect: Dialect) {
+        let parser = LineBlockParser(dialect: dialect)
+        for text in Self.texts {
+            let full = parser.parse(Substring(text), allowQuotes: true)
+            if let fast = UnmarkedText.blocks(text, dialect: dialect) { #expect(fast == full, "\(text.debugDescription)") }
+            var scanner = InlineScanner(text, dialect: dialect)
+            if let fast = UnmarkedText.inlines(text, dialect: dialect) { #expect(fast == scanner.parse(), "\(text.debugDescription)") }
+        }
+    }
+
+    @Test func plainTextIsOneParagraphOfLines() {
+        #expect(
+            UnmarkedText.blocks("\n  \na b\n\nc\n \n", dialect: .discord)
+                == [.paragraph([.text("a b"), .lineBreak, .lineBreak, .text("c")])])
+        #expect(UnmarkedText.blocks(" \n\t", dialect: .slack) == [])
+    }
+
+    @Test func markersAndListNumbersTakeTheFullParser() {
+        #expect(UnmarkedText.blocks("see https://e.org", dialect: .plain) == nil)
+        #expect(UnmarkedText.blocks("a *b*", dialect: .whatsapp) == nil)
+        #expect(UnmarkedText.blocks("&gt; quoted", dialect: .slack) == nil)
+        #expect(UnmarkedText.blocks("# heading", dialect: .discord) == nil)
+        #expect(UnmarkedText.blocks("x\n  2. two", dialect: .discord) == nil)
+        #expect(UnmarkedText.blocks("a\r\nb", dialect: .plain) == nil)
+        #expect(UnmarkedText.blocks("# not a heading in Slack", dialect: .slack) == [.paragraph([.text("# not a heading in Slack")])])
+        #expect(UnmarkedText.inlines("a # b 2. c", dialect: .discord) == [.text("a # b 2. c")])
+        #expect(UnmarkedText.inlines("a|b", dialect: .discord) == nil)
+    }
+}
