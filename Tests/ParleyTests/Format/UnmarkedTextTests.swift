@@ -1,5 +1,6 @@
-@testable import ParleyFormat
 import Testing
+
+@testable import ParleyFormat
 
 /// The parsers' fast path for text without markup gives exactly what the full parsers give, and
 /// steps aside whenever a marker could start a construct.

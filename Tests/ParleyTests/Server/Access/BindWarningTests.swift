@@ -11,7 +11,9 @@ import Testing
         configuration.viewerToken = viewerToken
         let server = try LiveServer.start(Site(title: "t", channels: [SyntheticChannel()]), configuration: configuration)
         defer { server.stop() }
-        return lines.withLock { $0 }.filter { $0.hasPrefix("warning") }.map { $0.replacingOccurrences(of: ":\(server.port) ", with: ":PORT ") }
+        return lines.withLock { $0 }.filter { $0.hasPrefix("warning") }.map {
+            $0.replacingOccurrences(of: ":\(server.port) ", with: ":PORT ")
+        }
     }
 
     @Test func everyInterfaceWithoutAViewerTokenWarns() throws {
