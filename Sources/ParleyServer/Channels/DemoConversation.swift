@@ -21,6 +21,9 @@ public final class DemoConversation: Sendable {
 
     let channelID: ChannelID
     let authors: [Author]
+    /// The first round: one past the highest round whose messages the channel already holds (a
+    /// restart on a database), so new rounds never reuse, and so replace, earlier messages.
+    let firstRound: Int
     let sink: Sink
     let stopped = Atomic<Bool>(false)
 
@@ -43,6 +46,7 @@ public final class DemoConversation: Sendable {
         }
         let fallback = Author(id: AuthorID("demo"), name: "demo", displayName: "Demo")
         authors = order.isEmpty ? [fallback] : order
+        firstRound = channel.live.messages.compactMap { Self.round(of: $0.id) }.max().map { $0 + 1 } ?? 0
         guard running else { return }
         let thread = Thread { [self] in run() }
         thread.name = "parley-demo"
@@ -58,8 +62,15 @@ public final class DemoConversation: Sendable {
         if !events.isEmpty { sink(events) }
     }
 
+    /// The round in a demo message id (`demo-ROUND-NAME`), or nil for other ids.
+    static func round(of id: MessageID) -> Int? {
+        let parts = id.rawValue.split(separator: "-", maxSplits: 2)
+        guard parts.count == 3, parts[0] == "demo" else { return nil }
+        return Int(parts[1])
+    }
+
     private func run() {
-        var round = 0
+        var round = firstRound
         while !stopped.load(ordering: .relaxed) {
             for step in script() {
                 usleep(useconds_t(step.delay * 1000))

@@ -57,6 +57,12 @@ import Testing
         let after = try HTTPTestResponse.get("/c/c1", port: second.server.port).text
         #expect(HTMLScan.version(after) == stored.count)
         #expect(HTMLScan.main(after)?.content == HTMLScan.main(before)?.content)
+        let restarted = try #require(second.server.core.registry[id]?.channel as? LiveServedChannel)
+        #expect(demo.firstRound == 0)
+        #expect(DemoConversation(channel: restarted, sink: { _ in }, running: false).firstRound == 1, "round 0's ids are taken")
+        #expect(DemoConversation.round(of: MessageID("demo-12-ask")) == 12)
+        #expect(DemoConversation.round(of: MessageID("demo-x-ask")) == nil)
+        #expect(DemoConversation.round(of: MessageID("p4")) == nil)
     }
 
     @Test func inProcessBatchesAreAllOrNothingWithOrWithoutADatabase() throws {
