@@ -6,14 +6,13 @@ import ParleyStore
 extension ServeCommand {
     /// The ingest settings of `POST /c/{channel}/events`, when ingest is on: with `--demo`,
     /// `--db`, `--token` or `PARLEY_TOKEN` (not with `--follow`, whose lines take their own
-    /// versions). The token is `--token`, else `PARLEY_TOKEN`, else 32 random bytes in hex,
-    /// printed once to `output`. The database is `--db`, else a temporary file with `--demo`,
-    /// else `$XDG_STATE_HOME/parley/events.sqlite` (`~/.local/state/parley/events.sqlite`).
+    /// versions). The token is `--token`, else `PARLEY_TOKEN`, else 32 random bytes in hex
+    /// (`generated`: the caller prints it once the server runs). The database is `--db`, else a
+    /// temporary file with `--demo`, else `$XDG_STATE_HOME/parley/events.sqlite`
+    /// (`~/.local/state/parley/events.sqlite`).
     /// - Throws: ``CommandFailure`` with ``ExitCode/usage`` for a bad `--max-body` or `--follow`
     ///   with ingest, ``ExitCode/ioError`` when the database cannot be opened.
-    static func ingestSettings(_ parsed: OptionParser.Result, output: inout some TextOutputStream) throws(CommandFailure)
-        -> IngestSettings?
-    {
+    static func ingestSettings(_ parsed: OptionParser.Result) throws(CommandFailure) -> (settings: IngestSettings, generated: Bool)? {
         let environment = ProcessInfo.processInfo.environment
         let asked = parsed.has("db") || parsed.has("token") || parsed.has("max-body") || environment["PARLEY_TOKEN"] != nil
         guard parsed.has("demo") || asked else { return nil }
@@ -22,16 +21,16 @@ extension ServeCommand {
         }
         let maxBody = try wholeNumber(parsed, "max-body", default: 1 << 20, range: 1...(1 << 30))
         var token = parsed.value("token") ?? environment["PARLEY_TOKEN"] ?? ""
-        if token.isEmpty {
+        let generated = token.isEmpty
+        if generated {
             var random = SystemRandomNumberGenerator()
             token = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &random)) }.joined()
-            print("Ingest token (POST /c/CHANNEL/events, Authorization: Bearer): \(token)", to: &output)
         }
         let path = parsed.value("db") ?? (parsed.has("demo") ? temporaryDatabase() : stateDatabase(environment))
         try? FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         do {
-            return IngestSettings(token: token, maxBodyBytes: maxBody, store: try EventStore(path: path))
+            return (IngestSettings(token: token, maxBodyBytes: maxBody, store: try EventStore(path: path)), generated)
         } catch {
             throw CommandFailure(.ioError, "--db: \(error.description)")
         }

@@ -38,7 +38,8 @@ struct ServeCommand {
         } catch {
             throw CommandFailure(RenderCommand.exitCode(for: error), error.description)
         }
-        configuration.ingest = try Self.ingestSettings(parsed, output: &output)
+        let ingest = try Self.ingestSettings(parsed)
+        configuration.ingest = ingest?.settings
         let options = LiveOptions(window: window, clock: clock, templates: templates)
         if parsed.has("create-channels") { configuration.ingest?.newChannels = options }
         let isLive = parsed.has("demo") || parsed.has("follow") || configuration.ingest != nil
@@ -55,6 +56,9 @@ struct ServeCommand {
             server = try LiveServer.start(site, configuration: configuration)
         } catch {
             throw CommandFailure(Self.exitCode(for: error), error.description)
+        }
+        if let ingest, ingest.generated {
+            print("Ingest token (POST /c/CHANNEL/events, Authorization: Bearer): \(ingest.settings.token)", to: &output)
         }
         if !parsed.has("quiet") {
             print("Serving \(Wording.count(site.channels.count, "channel")) at \(server.viewerURL) (Ctrl-C stops)", to: &output)

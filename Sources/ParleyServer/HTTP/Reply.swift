@@ -47,6 +47,7 @@ struct Reply: Equatable, Sendable {
             body: Array((error.message + "\n").utf8))
         switch error {
         case let .methodNotAllowed(_, allowed): reply.headers.append(Header(name: "Allow", value: allowed.joined(separator: ", ")))
+        case .ingestOff: reply.headers.append(Header(name: "Allow", value: "GET"))
         case .tooManyViewers, .stopping, .channelBusy: reply.headers.append(Header(name: "Retry-After", value: "5"))
         case .unauthorized, .viewerUnauthorized: reply.headers.append(Header(name: "WWW-Authenticate", value: "Bearer"))
         default: break

@@ -10,6 +10,8 @@ enum RouteError: Error, Equatable, Sendable {
     case unknownMessage(ChannelID, MessageID)
     /// The route does not answer `method` (405); `allowed` goes in the `Allow` header.
     case methodNotAllowed(method: String, allowed: [String])
+    /// A post to `/c/{channel}/events` on a server without ingest (405).
+    case ingestOff
     /// An event stream request named no version (400): expected `?since=VERSION` or `Last-Event-ID`.
     case missingVersion
     /// `field` (`since` or `Last-Event-ID`) holds `value`, which is not a whole number ≥ 0 (400).
@@ -40,7 +42,7 @@ enum RouteError: Error, Equatable, Sendable {
     var status: Int {
         switch self {
         case .notFound, .unknownChannel, .unknownMessage: return 404
-        case .methodNotAllowed: return 405
+        case .methodNotAllowed, .ingestOff: return 405
         case .missingVersion, .badVersion, .badEvents, .uncreatableChannel: return 400
         case .unauthorized, .viewerUnauthorized: return 401
         case .foreignHost: return 403
@@ -57,6 +59,8 @@ enum RouteError: Error, Equatable, Sendable {
         case let .unknownChannel(channel): return "unknown channel '\(channel)'"
         case let .unknownMessage(channel, message): return "channel '\(channel)' has no message '\(message)'"
         case let .methodNotAllowed(method, allowed): return "method \(method) not allowed; expected \(allowed.joined(separator: " or "))"
+        case .ingestOff:
+            return "method POST not allowed: this server takes no events; start parley serve with --token, --db or PARLEY_TOKEN"
         case .missingVersion: return "expected the page's version as ?since=VERSION or a Last-Event-ID header"
         case let .badVersion(field, value): return "\(field): expected a whole number ≥ 0, got '\(value)'"
         case let .tooManyViewers(limit): return "too many viewers: \(limit) event streams are open (--max-viewers); retry later"

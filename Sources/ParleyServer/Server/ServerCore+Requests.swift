@@ -46,7 +46,10 @@ extension ServerCore {
     func handling(for request: Request) -> Handling {
         if let refusal = hostCheck.refusal(for: request.host) { return .reply(.error(refusal)) }
         guard let route = Route.match(request.path) else { return .reply(.error(.notFound(path: request.path))) }
-        if case let .events(id) = route, request.method == "POST", let ingest { return post(request, to: id, ingest: ingest) }
+        if case let .events(id) = route, request.method == "POST" {
+            guard let ingest else { return .reply(.error(.ingestOff)) }
+            return post(request, to: id, ingest: ingest)
+        }
         if route.isGuarded, let viewers {
             switch viewers.decide(request, isPage: route.isPage) {
             case .allowed: break

@@ -84,6 +84,10 @@ import Testing
             ("GET", "/nope", 404, "not found: /nope\n"),
             ("GET", "/c/nope", 404, "unknown channel 'nope'\n"),
             ("POST", "/c/s1", 405, "method POST not allowed; expected GET or HEAD\n"),
+            (
+                "POST", "/c/s1/events", 405,
+                "method POST not allowed: this server takes no events; start parley serve with --token, --db or PARLEY_TOKEN\n"
+            ),
             ("GET", "/c/s1/events", 400, "expected the page's version as ?since=VERSION or a Last-Event-ID header\n"),
             ("GET", "/c/s1/events?since=x", 400, "since: expected a whole number ≥ 0, got 'x'\n"),
         ]
