@@ -19,6 +19,8 @@ extension HelpText {
               --host HOST         the address to listen on (default 127.0.0.1)
           -p, --port PORT         the TCP port (default 8080; 0 picks a free one)
               --max-viewers N     the most event streams open at once (default 1000)
+              --event-loops N     HTTP event-loop threads sharing the connections (default 1;
+                                  more spread sending to many viewers over cores)
               --window N          the latest N messages of a channel on its live page (default 500)
               --timezone NAME     IANA time zone for days and times (default UTC)
               --demo              serve the built-in sample transcript

@@ -2,8 +2,9 @@ import Foundation
 import ParleyServer
 
 extension ServeCommand {
-    /// The server's settings from `--host`, `--port`, `--max-viewers`, `--viewer-token` (else
-    /// `PARLEY_VIEWER_TOKEN`) and `--allowed-hosts` (comma-separated); its log goes to `errors`.
+    /// The server's settings from `--host`, `--port`, `--max-viewers`, `--event-loops`,
+    /// `--viewer-token` (else `PARLEY_VIEWER_TOKEN`) and `--allowed-hosts` (comma-separated); its
+    /// log goes to `errors`.
     static func configuration(_ parsed: OptionParser.Result, errors: some TextOutputStream & Sendable) throws(CommandFailure)
         -> ServerConfiguration
     {
@@ -11,6 +12,7 @@ extension ServeCommand {
         configuration.host = parsed.value("host") ?? "127.0.0.1"
         configuration.port = try wholeNumber(parsed, "port", default: 8080, range: 0...65535)
         configuration.maxViewers = try wholeNumber(parsed, "max-viewers", default: 1000, range: 1...1_000_000)
+        configuration.eventLoops = try wholeNumber(parsed, "event-loops", default: 1, range: 1...64)
         let token = parsed.value("viewer-token") ?? ProcessInfo.processInfo.environment["PARLEY_VIEWER_TOKEN"] ?? ""
         configuration.viewerToken = token.isEmpty ? nil : token
         configuration.allowedHosts = (parsed.value("allowed-hosts") ?? "").split(separator: ",").map {

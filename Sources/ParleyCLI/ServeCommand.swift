@@ -17,7 +17,7 @@ struct ServeCommand {
         .init(name: "help", short: "h", takesValue: false), .init(name: "db", short: nil, takesValue: true),
         .init(name: "token", short: nil, takesValue: true), .init(name: "max-body", short: nil, takesValue: true),
         .init(name: "viewer-token", short: nil, takesValue: true), .init(name: "allowed-hosts", short: nil, takesValue: true),
-        .init(name: "create-channels", short: nil, takesValue: false),
+        .init(name: "create-channels", short: nil, takesValue: false), .init(name: "event-loops", short: nil, takesValue: true),
     ]
 
     func run(

@@ -58,6 +58,7 @@ import Testing
         (["--demo", "--port", "70000"], "parley: --port: expected a whole number from 0 to 65535, got '70000'\n"),
         (["--demo", "--max-viewers", "0"], "parley: --max-viewers: expected a whole number from 1 to 1000000, got '0'\n"),
         (["--demo", "--window", "x"], "parley: --window: expected a whole number from 1 to 1000000, got 'x'\n"),
+        (["--demo", "--event-loops", "0"], "parley: --event-loops: expected a whole number from 1 to 64, got '0'\n"),
         (["--follow", sample], "parley: --follow tails one Parley JSON Lines file; see 'parley serve --help'\n"),
     ])
     func usageErrorsExit64(arguments: [String], message: String) throws {
@@ -69,7 +70,7 @@ import Testing
     @Test func helpListsTheFlags() throws {
         let outcome = try ParleyProcess.run(["serve", "--help"])
         #expect(outcome.code == 0)
-        for flag in ["--host HOST", "--port PORT", "--max-viewers N", "--window N", "--demo", "--follow"] {
+        for flag in ["--host HOST", "--port PORT", "--max-viewers N", "--event-loops N", "--window N", "--demo", "--follow"] {
             #expect(outcome.output.contains(flag), "\(flag)")
         }
     }
