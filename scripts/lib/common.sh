@@ -36,3 +36,14 @@ ensure_packages() {
 ensure_swift() {
   command -v swift >/dev/null 2>&1 || { log "the Swift 6.3 toolchain is required (swift not on PATH)"; return 1; }
 }
+
+# raise_open_files NEEDED: raises this shell's open-file limit to the hard limit and fails unless
+# NEEDED descriptors fit (every load-test connection holds a socket at each end).
+raise_open_files() {
+  ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+  [ "$(ulimit -n)" = unlimited ] || [ "$(ulimit -n)" -ge "$1" ] \
+    || { log "open-file limit $(ulimit -n) is below the $1 this run needs; raise the hard limit (ulimit -Hn)"; exit 1; }
+}
+
+# field KEY LINE: the value of KEY=value in LINE (the load clients' result lines).
+field() { tr ' ' '\n' <<<"$2" | sed -n "s/^$1=//p"; }

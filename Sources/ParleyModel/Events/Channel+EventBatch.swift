@@ -12,12 +12,7 @@ extension Channel {
     /// The first of `events` that would fail, or nil when all apply; the channel is unchanged
     /// either way (the events are applied, then undone). Complexity as ``apply(_:)-(([TranscriptEvent]))``.
     public mutating func firstFailure(in events: [TranscriptEvent]) -> EventBatchFailure? {
-        do throws(EventBatchFailure) {
-            undo(try applyUndoably(events))
-            return nil
-        } catch {
-            return error
-        }
+        failures(in: [events])[0]
     }
 
     /// Checks `batches` in order, each on top of the ones before it that apply (a group commit's

@@ -14,10 +14,10 @@ final class ChannelRegistry: Sendable {
     private struct State {
         var order: [ChannelID] = []
         var entries: [ChannelID: Entry] = [:]
-        var index: Asset?
+        var index: Asset
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     private let makeBroadcaster: @Sendable (any ServedChannel) -> Broadcaster
     private let renderIndex: @Sendable ([any ServedChannel]) -> Asset
 
@@ -32,14 +32,13 @@ final class ChannelRegistry: Sendable {
     ) throws(ServerError) {
         self.makeBroadcaster = makeBroadcaster
         self.renderIndex = renderIndex
-        var state = State()
+        var state = State(index: renderIndex(channels))
         for channel in channels {
             guard state.entries[channel.id] == nil else { throw .duplicateChannel(channel.id) }
             state.order.append(channel.id)
             state.entries[channel.id] = Entry(channel: channel, broadcaster: makeBroadcaster(channel))
         }
-        state.index = renderIndex(channels)
-        self.state.withLock { $0 = state }
+        self.state = Mutex(state)
     }
 
     /// The channel with this id and its broadcaster.
@@ -49,7 +48,7 @@ final class ChannelRegistry: Sendable {
     var broadcasters: [Broadcaster] { state.withLock { $0.entries.values.map(\.broadcaster) } }
 
     /// The channel list page.
-    var index: Asset { state.withLock { $0.index! } }
+    var index: Asset { state.withLock(\.index) }
 
     /// Registers `channel`, attaches it to its new broadcaster and renders the channel list again;
     /// when a channel with its id exists, that one is kept.

@@ -1,29 +1,11 @@
 import Foundation
-import ParleyLive
 import ParleyModel
-import ParleyRender
 import ParleyServer
-import ParleyStore
 import Testing
 
 /// `--create-channels`: a post to an unknown channel id creates the channel, only when the post
 /// is valid; created channels are listed, streamed, and rebuilt from the database after a restart.
 @Suite struct CreateChannelTests {
-    static func start(creating: Bool, database: String) throws -> IngestFixture {
-        let store = try EventStore(path: database)
-        let options = LiveOptions(window: 500, templates: try TemplateSet.load())
-        let transcript = try ServerTranscripts.tiny()
-        let known = LiveServedChannel(channel: transcript.channels[0], directory: transcript.directory, options: options)
-        try known.restore(from: store)
-        let channels = [known] + (try LiveServedChannel.storedChannels(in: store, except: [known.id], options: options))
-        let server = try ServerFixture.start(channels) {
-            $0.ingest = IngestSettings(token: IngestFixture.token, store: store)
-            if creating { $0.ingest?.newChannels = options }
-        }
-        for channel in channels { if let broadcaster = server.broadcaster(for: channel.id) { channel.attach(broadcaster) } }
-        return IngestFixture(server: server, store: store, database: database)
-    }
-
     static func message(_ id: String, channel: String, minute: Int = 0) -> String {
         IngestFixture.message(id, minute: minute).replacingOccurrences(of: #""channel":"c1""#, with: #""channel":"\#(channel)""#)
     }
@@ -31,7 +13,7 @@ import Testing
     @Test func withoutTheOptionAnUnknownChannelIs404() throws {
         let database = IngestFixture.temporaryDatabase()
         defer { IngestFixture.removeDatabase(database) }
-        let fixture = try Self.start(creating: false, database: database)
+        let fixture = try IngestFixture.start(database: database, creatingChannels: false)
         defer { fixture.server.stop() }
         let reply = try fixture.post(Self.message("1", channel: "bots"), channel: "bots")
         #expect(reply.status == 404)
@@ -42,7 +24,7 @@ import Testing
     @Test func aValidPostCreatesAListedStreamedChannel() throws {
         let database = IngestFixture.temporaryDatabase()
         defer { IngestFixture.removeDatabase(database) }
-        let fixture = try Self.start(creating: true, database: database)
+        let fixture = try IngestFixture.start(database: database, creatingChannels: true)
         defer { fixture.server.stop() }
         let reply = try fixture.post(Self.message("1", channel: "bots"), channel: "bots")
         #expect(reply.status == 200)
@@ -63,7 +45,7 @@ import Testing
     @Test func anInvalidIdOrAFirstPostThatCannotApplyCreatesNothing() throws {
         let database = IngestFixture.temporaryDatabase()
         defer { IngestFixture.removeDatabase(database) }
-        let fixture = try Self.start(creating: true, database: database)
+        let fixture = try IngestFixture.start(database: database, creatingChannels: true)
         defer { fixture.server.stop() }
         let badID = try fixture.post(Self.message("1", channel: "a b"), channel: "a%20b")
         #expect(badID.status == 400)
@@ -79,13 +61,13 @@ import Testing
     @Test func createdChannelsAreServedAgainAfterARestart() throws {
         let database = IngestFixture.temporaryDatabase()
         defer { IngestFixture.removeDatabase(database) }
-        let first = try Self.start(creating: true, database: database)
+        let first = try IngestFixture.start(database: database, creatingChannels: true)
         for index in 0..<3 {
             #expect(try first.post(Self.message("\(index)", channel: "bots", minute: index), channel: "bots").status == 200)
         }
         let before = try HTTPTestResponse.get("/c/bots", port: first.server.port).text
         first.server.stop()
-        let second = try Self.start(creating: false, database: database)
+        let second = try IngestFixture.start(database: database, creatingChannels: false)
         defer { second.server.stop() }
         let after = try HTTPTestResponse.get("/c/bots", port: second.server.port).text
         #expect(HTMLScan.version(after) == 3)

@@ -12,19 +12,22 @@ struct IngestFixture {
     /// The database file's path.
     let database: String
 
-    /// Starts a server on `database` (a new temporary file when nil), rebuilding `c1` from it.
-    static func start(database: String? = nil, maxBodyBytes: Int = 1 << 20) throws -> IngestFixture {
+    /// Starts a server on `database` (a new temporary file when nil), rebuilding `c1` and the
+    /// channels only the database holds from it, as `parley serve` does; `creatingChannels`
+    /// lets a post create a channel (`--create-channels`).
+    static func start(database: String? = nil, maxBodyBytes: Int = 1 << 20, creatingChannels: Bool = false) throws -> IngestFixture {
         let path = database ?? temporaryDatabase()
         let store = try EventStore(path: path)
+        let options = LiveOptions(window: 500, templates: try TemplateSet.load())
         let transcript = try ServerTranscripts.tiny()
-        let channel = LiveServedChannel(
-            channel: transcript.channels[0], directory: transcript.directory,
-            options: LiveOptions(window: 500, templates: try TemplateSet.load()))
-        try channel.restore(from: store)
-        let server = try ServerFixture.start([channel]) {
+        let known = LiveServedChannel(channel: transcript.channels[0], directory: transcript.directory, options: options)
+        try known.restore(from: store)
+        let channels = [known] + (try LiveServedChannel.storedChannels(in: store, except: [known.id], options: options))
+        let server = try ServerFixture.start(channels) {
             $0.ingest = IngestSettings(token: token, maxBodyBytes: maxBodyBytes, store: store)
+            if creatingChannels { $0.ingest?.newChannels = options }
         }
-        if let broadcaster = server.broadcaster(for: channel.id) { channel.attach(broadcaster) }
+        for channel in channels { if let broadcaster = server.broadcaster(for: channel.id) { channel.attach(broadcaster) } }
         return IngestFixture(server: server, store: store, database: path)
     }
 
