@@ -48,6 +48,7 @@ struct ConvertCommand {
             print(
                 "Converted \(Wording.count(transcript.messageCount, "message")) in \(Wording.count(transcript.channels.count, "channel")) to \(outputPath).",
                 to: &output)
+            if let skipped = merged.skippedSummary { print(skipped, to: &output) }
         }
     }
 

@@ -18,6 +18,8 @@ extension HelpText {
               --after DATE            keep messages sent at or after DATE (2024-03-01 or 2024-03-01T12:00:00Z)
               --before DATE           keep messages sent before DATE
               --channel NAME          keep the channel with this name or id (repeat for several)
+              --strict                fail (exit 65) on the first record that cannot be read, instead of
+                                      skipping it with a warning
               --timezone NAME         the IANA zone in which a DATE starts (default UTC)
               --me NAME               your name in a WhatsApp export or SMS backup
               --date-order ORDER      dmy, mdy or ymd: the WhatsApp date order

@@ -57,6 +57,8 @@ enum HelpText {
                                       or a time such as 2024-03-01T12:00:00Z)
               --before DATE           keep messages sent before DATE
               --channel NAME          keep the channel with this name or id (repeat for several)
+              --strict                fail (exit 65) on the first record that cannot be read, instead of
+                                      skipping it with a warning
           -q, --quiet                 print nothing but errors
           -h, --help                  show this help
 

@@ -1,6 +1,7 @@
 import ParleyImport
 import ParleyLayout
 import ParleyModel
+import ParleyRender
 
 /// The inputs of `render` and `convert`: read with the detected format (or `--format`), merged,
 /// and filtered by `--after`, `--before` and `--channel`.
@@ -9,6 +10,7 @@ struct InputSelection {
     static let flags: [OptionParser.Flag] = [
         .init(name: "format", short: nil, takesValue: true), .init(name: "after", short: nil, takesValue: true),
         .init(name: "before", short: nil, takesValue: true), .init(name: "channel", short: nil, takesValue: true),
+        .init(name: "strict", short: nil, takesValue: false),
     ]
 
     /// Several inputs merged into one transcript, with each channel's grouping rule.
@@ -18,10 +20,22 @@ struct InputSelection {
         /// The first input's rule.
         var policy: GroupingPolicy
         var channelPolicies: [ChannelID: GroupingPolicy]
+
+        /// How many records the importers skipped because they could not be read.
+        var skippedRecords: Int { diagnostics.count(where: \.skipsRecord) }
+
+        /// The line a command's summary adds when records were skipped, else nil.
+        var skippedSummary: String? {
+            skippedRecords == 0
+                ? nil
+                : "Skipped \(Wording.count(skippedRecords, "record")) that could not be read (see the warnings; --strict makes this an error)."
+        }
     }
 
     var format: InputFormat?
     var filter: TranscriptFilter
+    /// `--strict`: a record that cannot be read fails the command instead of being skipped.
+    var strict: Bool
 
     /// - Parameter clock: the zone in which a date such as `2024-03-01` starts.
     /// - Throws: ``CommandFailure`` with ``ExitCode/usage`` for an unknown format, a date that
@@ -34,6 +48,7 @@ struct InputSelection {
             }
             self.format = format
         }
+        strict = parsed.has("strict")
         filter = TranscriptFilter(channels: parsed.values["channel"] ?? [])
         filter.after = try parsed.value("after").map { (text) throws(CommandFailure) in try Self.instant(text, flag: "after", clock: clock)
         }
@@ -47,8 +62,8 @@ struct InputSelection {
 
     /// Reads, merges and filters `inputs`.
     /// - Throws: ``CommandFailure`` with ``ExitCode/noInput`` for an input that cannot be read,
-    ///   ``ExitCode/dataError`` for one that cannot be imported, ``ExitCode/usage`` for a
-    ///   `--channel` that names no channel.
+    ///   ``ExitCode/dataError`` for one that cannot be imported (with `--strict`, also for the
+    ///   first record an importer skipped), ``ExitCode/usage`` for a `--channel` that names no channel.
     func read(_ inputs: [String], options: ImportOptions) throws(CommandFailure) -> Merged {
         var results: [ImportResult] = []
         for input in inputs {
@@ -59,6 +74,9 @@ struct InputSelection {
             }
         }
         let (transcript, diagnostics) = TranscriptMerger.merge(results)
+        if strict, let first = diagnostics.first(where: \.skipsRecord) {
+            throw CommandFailure(.dataError, "\(first) (--strict: a record that cannot be read is an error)")
+        }
         let filtered: Transcript
         do {
             filtered = try filter.apply(to: transcript)

@@ -51,6 +51,7 @@ struct RenderCommand {
             print(
                 "Rendered \(Wording.count(summary.messages, "message")) in \(Wording.count(summary.channels, "channel")) to \(Wording.count(summary.pages, "page")).",
                 to: &output)
+            if let skipped = merged.skippedSummary { print(skipped, to: &output) }
             print("Open \(summary.indexPath)", to: &output)
         }
     }

@@ -37,23 +37,20 @@ extension ServeCommand {
     }
 
     /// `channels` with the events `store` holds for them, followed by the channels only `store`
-    /// holds (created by earlier posts).
-    /// - Throws: ``CommandFailure`` with ``ExitCode/dataError`` naming the database and channel
-    ///   whose stored events no longer read or apply.
+    /// holds (created by earlier posts), and the stored events left out because they no longer
+    /// read or apply (``SkippedEvent``; the caller warns about each and counts them).
+    /// - Throws: ``CommandFailure`` with ``ExitCode/ioError`` naming the database when it cannot be read.
     static func restore(_ channels: [LiveServedChannel], from store: EventStore, options: LiveOptions) throws(CommandFailure)
-        -> [LiveServedChannel]
+        -> (channels: [LiveServedChannel], skipped: [SkippedEvent])
     {
-        for channel in channels {
-            do {
-                try channel.restore(from: store)
-            } catch {
-                throw CommandFailure(.dataError, "--db \(store.path): channel '\(channel.id)': \(error)")
-            }
-        }
+        var skipped: [SkippedEvent] = []
         do {
-            return try channels + LiveServedChannel.storedChannels(in: store, except: Set(channels.map(\.id)), options: options)
+            for channel in channels { skipped += try channel.restore(from: store) }
+            let stored = try LiveServedChannel.storedChannels(
+                in: store, except: Set(channels.map(\.id)), options: options, skipped: &skipped)
+            return (channels + stored, skipped)
         } catch {
-            throw CommandFailure(.dataError, "--db \(store.path): \(error)")
+            throw CommandFailure(.ioError, "--db \(store.path): \(error)")
         }
     }
 

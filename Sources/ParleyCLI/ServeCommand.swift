@@ -45,7 +45,12 @@ struct ServeCommand {
         let isLive = parsed.has("demo") || parsed.has("follow") || configuration.ingest != nil
         var liveChannels =
             isLive ? transcript.channels.map { LiveServedChannel(channel: $0, directory: transcript.directory, options: options) } : []
-        if let store = configuration.ingest?.store { liveChannels = try Self.restore(liveChannels, from: store, options: options) }
+        if let store = configuration.ingest?.store {
+            let restored = try Self.restore(liveChannels, from: store, options: options)
+            liveChannels = restored.channels
+            configuration.restoreSkippedEvents = restored.skipped.count
+            for event in restored.skipped { print("parley: warning: --db \(store.path): \(event)", to: &errors) }
+        }
         let site =
             isLive
             ? Site(title: transcript.title, channels: liveChannels, colors: Site.colorStylesheet(for: transcript))

@@ -31,7 +31,8 @@ public struct ZoneClock: Sendable {
 
     /// The local calendar date and time of `timestamp`.
     public func localTime(_ timestamp: Timestamp) -> CivilTime {
-        CivilTime(utcMilliseconds: timestamp.milliseconds + Int64(offsetSeconds(at: timestamp)) * 1000)
+        let (local, overflow) = timestamp.milliseconds.addingReportingOverflow(Int64(offsetSeconds(at: timestamp)) * 1000)
+        return CivilTime(utcMilliseconds: overflow ? timestamp.milliseconds : local)
     }
 
     /// The local calendar date of `timestamp`.

@@ -100,20 +100,21 @@ extension InlineScanner {
         return EmojiReference(name: String(parts[1]), id: String(parts[2]), isAnimated: parts[0] == "a")
     }
 
-    /// `t:unix` or `t:unix:style`, seconds since the epoch (up to 12 digits, signed).
+    /// `t:unix` or `t:unix:style`, seconds since the epoch (up to 12 digits, signed, within the
+    /// years 0001–9999; anything else stays text).
     static func timestamp(_ inner: String) -> (Timestamp, TimestampStyle)? {
         let parts = inner.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3, parts[0] == "t" else { return nil }
         let digits = parts[1].hasPrefix("-") ? parts[1].dropFirst() : parts[1]
-        guard (1...12).contains(digits.count), digits.allSatisfy(CharacterClass.isDigit), let seconds = Int64(parts[1]) else {
-            return nil
-        }
+        guard (1...12).contains(digits.count), digits.allSatisfy(CharacterClass.isDigit), let seconds = Int64(parts[1]),
+            let timestamp = Timestamp(unixSeconds: seconds)
+        else { return nil }
         var style = TimestampStyle.shortDateTime
         if parts.count == 3 {
             guard let given = TimestampStyle(rawValue: String(parts[2])) else { return nil }
             style = given
         }
-        return (Timestamp(seconds: seconds), style)
+        return (timestamp, style)
     }
 
     /// 1 to 20 ASCII digits: a Discord snowflake.

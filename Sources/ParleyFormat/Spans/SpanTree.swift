@@ -60,9 +60,10 @@ struct SpanTree {
     }
 
     /// The span limited to the text and moved off the middle of surrogate pairs; nil when empty.
+    /// Any offset and length, `Int.min` and `Int.max` included, give a range inside the text.
     private func clamped(_ span: FormatSpan) -> Span? {
         var start = min(max(span.offset, 0), units.count)
-        var end = min(max(span.offset + max(span.length, 0), start), units.count)
+        var end = min(max(start + min(max(span.length, 0), units.count - start), start), units.count)
         if start < units.count, start > 0, UTF16.isTrailSurrogate(units[start]) { start -= 1 }
         if end < units.count, end > 0, UTF16.isTrailSurrogate(units[end]) { end += 1 }
         return start < end ? Span(kind: span.kind, value: span.value, range: start..<end) : nil

@@ -21,12 +21,16 @@ struct ChatGPTConversationConverter {
     private(set) var untimed = 0
     /// The time of the last message of the line being converted.
     private var lastTime: Int64?
+    /// Nodes that cannot be read and messages whose time cannot be read, skipped, reported by ``convert()``.
+    private var skipped: [Diagnostic] = []
 
     init(file: String, conversation: ChatGPTConversation, path: String, key: String?) {
         self.file = file
         self.conversation = conversation
         self.path = path
-        let nodes = conversation.mapping ?? [:]
+        var skipped: [Diagnostic] = []
+        let nodes = (conversation.mapping ?? [:]).compactMapValues { $0.record(file: file, diagnostics: &skipped) }
+        self.skipped = skipped.sorted { $0.location < $1.location }
         self.nodes = nodes
         let root = nodes.keys.filter { nodes[$0]?.parent == nil }.min() ?? nodes.keys.min() ?? path
         id = ChannelID(conversation.conversation_id ?? conversation.id ?? key ?? "conversation-\(root)")
@@ -72,7 +76,7 @@ struct ChatGPTConversationConverter {
             }
             channels.append(channel)
         }
-        return (channels, diagnostics)
+        return (channels, diagnostics + skipped)
     }
 
     /// The message of `node`, or nil when the node is hidden or empty. Updates the line's clock.
@@ -81,13 +85,25 @@ struct ChatGPTConversationConverter {
         let content = ChatGPTContentConverter(raw)
         guard !content.text.isEmpty || !content.attachments.isEmpty else { return nil }
         let previous = lastTime ?? start
-        let own = raw.create_time.map { Int64(($0 * 1000).rounded()) }
-        if own == nil { untimed += 1 }
+        let own: Int64?
+        if let seconds = raw.create_time {
+            guard let time = Timestamp(secondsSince1970: seconds) else {
+                skipped.append(
+                    .skipped(
+                        file: file, location: "\(path).mapping.\(node).message.create_time",
+                        reason: "\(seconds) is not a time in the years 0001–9999 (seconds since 1970)"))
+                return nil
+            }
+            own = time.milliseconds
+        } else {
+            own = nil
+            untimed += 1
+        }
         let time: Int64
         if let own, previous.map({ own > $0 }) ?? true {
             time = own
         } else {
-            time = previous.map { $0 + 1 } ?? conversation.create_time.map { Int64(($0 * 1000).rounded()) } ?? 0
+            time = previous.map { $0 + 1 } ?? conversation.create_time.flatMap { Timestamp(secondsSince1970: $0)?.milliseconds } ?? 0
         }
         times[node] = time
         lastTime = time

@@ -5,13 +5,18 @@
 struct ChatGPTDocument: Decodable {
     /// The conversations with the key or index that names each in errors.
     var conversations: [(path: String, key: String?, conversation: ChatGPTConversation)]
+    /// Conversations of a list that could not be read, skipped.
+    var unreadable: [DecodingError] = []
 
     init(from decoder: any Decoder) throws {
         if var list = try? decoder.unkeyedContainer() {
             conversations = []
             while !list.isAtEnd {
                 let index = list.currentIndex
-                conversations.append(("[\(index)]", nil, try list.decode(ChatGPTConversation.self)))
+                switch try list.decode(Lossy<ChatGPTConversation>.self).value {
+                case let .success(conversation): conversations.append(("[\(index)]", nil, conversation))
+                case let .failure(error): unreadable.append(error)
+                }
             }
             return
         }
@@ -34,12 +39,28 @@ struct ChatGPTDocument: Decodable {
 }
 
 struct ChatGPTConversation: Decodable {
+    enum CodingKeys: String, CodingKey {
+        case title, create_time, mapping, current_node, conversation_id, id
+    }
+
     var title: String?
+    /// The conversation's start; nil when absent or not a number (it only places untimed messages).
     var create_time: Double?
-    var mapping: [String: ChatGPTNode]?
+    /// The nodes; one that cannot be read is a failure here, reported and left out by the converter.
+    var mapping: [String: Lossy<ChatGPTNode>]?
     var current_node: String?
     var conversation_id: String?
     var id: String?
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        create_time = try? container.decodeIfPresent(Double.self, forKey: .create_time)
+        mapping = try container.decodeIfPresent([String: Lossy<ChatGPTNode>].self, forKey: .mapping)
+        current_node = try container.decodeIfPresent(String.self, forKey: .current_node)
+        conversation_id = try container.decodeIfPresent(String.self, forKey: .conversation_id)
+        id = try container.decodeIfPresent(String.self, forKey: .id)
+    }
 }
 
 struct ChatGPTNode: Decodable {

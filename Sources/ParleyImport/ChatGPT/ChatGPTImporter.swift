@@ -34,7 +34,7 @@ public struct ChatGPTImporter: Sendable {
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
         let document = try JSONInput.decode(ChatGPTDocument.self, from: data, file: file)
         var channels: [Channel] = []
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = document.unreadable.map { Diagnostic.skipped(decoding: $0, file: file) }
         var untimed: [String] = []
         var seen: Set<ChannelID> = []
         for entry in document.conversations {

@@ -1,15 +1,28 @@
-/// A problem an importer met and recovered from, reported to the user; nothing was lost.
+/// A problem an importer met and recovered from, reported to the user.
+///
+/// Most diagnostics lose nothing (a duplicate merged, a zone-less date read as UTC). A diagnostic
+/// with ``skipsRecord`` set reports a record that could not be read and was left out — the rule
+/// for odd records: one record never costs the rest of the import, it is skipped and named, the
+/// summary counts it, and `--strict` turns the first one into an error.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The input file.
     public var file: String
     /// Where in the file: a JSON path such as `messages[1]`, or `line 12`.
     public var location: String
     public var message: String
+    /// Whether a record was left out of the transcript.
+    public var skipsRecord: Bool
 
-    public init(file: String, location: String, message: String) {
+    public init(file: String, location: String, message: String, skipsRecord: Bool = false) {
         self.file = file
         self.location = location
         self.message = message
+        self.skipsRecord = skipsRecord
+    }
+
+    /// A record at `location` that was left out because of `reason` (what was found and what was expected).
+    public static func skipped(file: String, location: String, reason: String) -> Diagnostic {
+        Diagnostic(file: file, location: location, message: "record skipped: \(reason)", skipsRecord: true)
     }
 
     public var description: String { "\(file): \(location): \(message)" }

@@ -3,7 +3,8 @@ import ParleyModel
 /// Parses RFC 3339 / ISO 8601 timestamps such as `2023-01-06T14:03:03.853+00:00`.
 ///
 /// Accepts any number of fractional-second digits (truncated to milliseconds), `Z` or a
-/// `±HH:MM` offset, and a space instead of `T`. Returns nil for anything else.
+/// `±HH:MM` offset, and a space instead of `T`. Returns nil for anything else, and for an
+/// instant outside the years 0001–9999 in UTC (``Timestamp/earliestSupported``).
 /// - Complexity: O(n) in the string's length, no allocation.
 enum RFC3339 {
     static func parse(_ text: String) -> Timestamp? {
@@ -30,7 +31,7 @@ enum RFC3339 {
         guard let offset = zoneOffsetMinutes(&bytes), bytes.isEmpty else { return nil }
         let days = LocalDate(year: year, month: month, day: day).daysSinceEpoch
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset * 60)
-        return Timestamp(milliseconds: seconds * 1000 + Int64(millis))
+        return Timestamp(unixSeconds: seconds, milliseconds: Int64(millis))
     }
 
     private static func zoneOffsetMinutes(_ bytes: inout ArraySlice<UInt8>) -> Int? {

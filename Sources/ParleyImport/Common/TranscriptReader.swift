@@ -18,7 +18,8 @@ public struct TranscriptReader: Sendable {
     }
 
     /// Imports `data` as `format`, or as the detected format when `format` is nil; `options`
-    /// carry `--me` and `--date-order`.
+    /// carry `--me` and `--date-order`. Every message passes ``MessageValidator``; one it
+    /// refuses is left out and reported (``Diagnostic/skipsRecord``).
     /// - Throws: the importer's ``ImportError``.
     public func read(
         _ data: Data, file: String, format: InputFormat? = nil, options: ImportOptions = ImportOptions()
@@ -45,7 +46,7 @@ public struct TranscriptReader: Sendable {
             result = try WhatsAppImporter(options: options).importTranscript(data, file: file)
         }
         result.file = file
-        return result
+        return Self.validated(result)
     }
 
     /// Reads and imports the file or folder at `path` (a folder or zip is read in place, an SMS
@@ -56,7 +57,7 @@ public struct TranscriptReader: Sendable {
     ) throws(ImportError) -> ImportResult {
         if var result = try readInPlace(path, format: format, options: options) {
             result.file = path
-            return result
+            return Self.validated(result)
         }
         let data: Data
         do {

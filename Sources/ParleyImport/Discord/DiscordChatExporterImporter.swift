@@ -26,8 +26,9 @@ public struct DiscordChatExporterImporter: Sendable {
     ///   - file: The file name used in errors and diagnostics.
     /// - Returns: A transcript with one channel, messages in file order, duplicates merged.
     /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` for malformed JSON,
-    ///   ``ImportError/schema(file:path:expected:)`` for a missing field, a value of the wrong
-    ///   type or a timestamp that is not RFC 3339.
+    ///   ``ImportError/schema(file:path:expected:)`` for a missing field or a value of the wrong
+    ///   type outside the messages. A message that cannot be read (a missing field, a wrong type,
+    ///   a timestamp that is not RFC 3339 in the years 0001–9999) is skipped and reported instead.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
         let export = try decode(data, file: file)
         let channelID = ChannelID(export.channel.id)
@@ -35,8 +36,15 @@ public struct DiscordChatExporterImporter: Sendable {
         var messages: [Message] = []
         var positionByID: [MessageID: Int] = [:]
         var diagnostics: [Diagnostic] = []
-        for (index, raw) in export.messages.enumerated() {
-            let message = try converter.convert(raw, path: "messages[\(index)]")
+        for (index, entry) in export.messages.enumerated() {
+            guard let raw = entry.record(file: file, diagnostics: &diagnostics) else { continue }
+            let message: Message
+            do {
+                message = try converter.convert(raw, path: "messages[\(index)]")
+            } catch {
+                diagnostics.append(.skipped(error, file: file, location: "messages[\(index)]"))
+                continue
+            }
             if let existing = positionByID[message.id] {
                 diagnostics.append(
                     Diagnostic(

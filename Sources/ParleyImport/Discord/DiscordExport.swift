@@ -16,7 +16,7 @@ struct DiscordExport: Decodable {
 
     var guild: Guild?
     var channel: ChannelInfo
-    var messages: [DiscordMessage]
+    var messages: [Lossy<DiscordMessage>]
 }
 
 struct DiscordMessage: Decodable {

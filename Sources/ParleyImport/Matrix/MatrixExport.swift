@@ -4,7 +4,7 @@
 struct MatrixExport: Decodable {
     var room_name: String?
     var topic: String?
-    var messages: [MatrixEvent]
+    var messages: [Lossy<MatrixEvent>]
 }
 
 /// A Matrix event (client-server API, "ClientEvent"): `type`, `sender`, `content`,

@@ -33,12 +33,21 @@ public struct MatrixImporter: Sendable {
     ///   - file: The file name used in errors and diagnostics.
     /// - Returns: One channel (the room), messages in file order.
     /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` for malformed JSON,
-    ///   ``ImportError/schema(file:path:expected:)`` for a value of the wrong type or an event
-    ///   without `sender` or `origin_server_ts`.
+    ///   ``ImportError/schema(file:path:expected:)`` for a value of the wrong type outside the
+    ///   events. An event that cannot be read (a wrong type, no `sender` or `origin_server_ts`)
+    ///   is skipped and reported instead.
     /// - Complexity: O(n log n) for n events.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
         let export = try JSONInput.decode(MatrixExport.self, from: data, file: file)
-        let roomID = export.messages.lazy.compactMap(\.room_id).first
+        var diagnostics: [Diagnostic] = []
+        var events: [MatrixEvent] = []
+        var positions: [Int] = []
+        for (index, entry) in export.messages.enumerated() {
+            guard let event = entry.record(file: file, diagnostics: &diagnostics) else { continue }
+            events.append(event)
+            positions.append(index)
+        }
+        let roomID = events.lazy.compactMap(\.room_id).first
         let name = export.room_name.flatMap { $0.isEmpty ? nil : $0 } ?? roomID ?? "Matrix room"
         let channelID: ChannelID
         if let roomID {
@@ -48,14 +57,14 @@ public struct MatrixImporter: Sendable {
             hash.add(name)
             channelID = ChannelID("room-" + SyntheticMessageID.hex(hash.value))
         }
-        var timeline = MatrixTimeline(file: file, channel: channelID, events: export.messages)
-        let messages = try timeline.messages()
+        var timeline = MatrixTimeline(file: file, channel: channelID, events: events, positions: positions)
+        let messages = timeline.messages()
         let channel = Channel(
             id: channelID, name: name, topic: export.topic.flatMap { $0.isEmpty ? nil : $0 }, kind: .group, messages: messages)
         var directory = Directory(users: timeline.displayNames)
         directory.channels[channelID.rawValue] = name
         return ImportResult(
-            transcript: Transcript(title: name, channels: [channel], directory: directory), diagnostics: timeline.diagnostics,
+            transcript: Transcript(title: name, channels: [channel], directory: directory), diagnostics: diagnostics + timeline.diagnostics,
             format: .matrix, groupingPolicy: .element, file: file)
     }
 }

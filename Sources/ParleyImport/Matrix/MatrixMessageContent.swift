@@ -28,7 +28,7 @@ struct MatrixMessageContent {
             var attachment = Attachment(
                 id: eventID, url: raw.url ?? raw.file?.url ?? "", fileName: raw.filename ?? (body.isEmpty ? "file" : body),
                 sizeBytes: raw.info?.size, width: raw.info?.w, height: raw.info?.h,
-                description: raw.info?.duration.map { "\(($0 + 500) / 1000) s" })
+                description: raw.info?.duration.flatMap { $0 >= 0 ? "\($0 / 1000 + ($0 % 1000 >= 500 ? 1 : 0)) s" : nil })
             attachment.contentType = raw.info?.mimetype
             attachments.append(attachment)
             guard let filename = raw.filename, body != filename, !body.isEmpty else { return }

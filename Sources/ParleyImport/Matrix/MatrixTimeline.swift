@@ -6,16 +6,19 @@ struct MatrixTimeline {
     let file: String
     let channel: ChannelID
     let events: [MatrixEvent]
+    /// Each event's index in the file's `messages` (events that could not be read are left out).
+    let positions: [Int]
     let relations: MatrixRelations
     /// The latest display name of each user id seen.
     private(set) var displayNames: [String: String] = [:]
     var diagnostics: [Diagnostic] = []
     private var avatars: [String: String] = [:]
 
-    init(file: String, channel: ChannelID, events: [MatrixEvent]) {
+    init(file: String, channel: ChannelID, events: [MatrixEvent], positions: [Int]) {
         self.file = file
         self.channel = channel
         self.events = events
+        self.positions = positions
         relations = MatrixRelations(events)
         for event in events where event.type == "m.room.member" {
             guard let user = event.state_key, displayNames[user] == nil else { continue }
@@ -24,8 +27,8 @@ struct MatrixTimeline {
         }
     }
 
-    /// - Throws: ``ImportError/schema(file:path:expected:)`` for an event without `sender` or `origin_server_ts`.
-    mutating func messages() throws(ImportError) -> [Message] {
+    /// The room's messages; an event without `sender` or `origin_server_ts` is skipped and reported.
+    mutating func messages() -> [Message] {
         let shownIDs = Set(
             events.filter { $0.type != "m.room.message" || $0.content?.relates_to?.rel_type != "m.replace" }.compactMap(\.event_id))
         var messages: [Message] = []
@@ -33,12 +36,16 @@ struct MatrixTimeline {
         var skipped: [String: Int] = [:]
         var synthetic = SyntheticMessageID()
         for (index, event) in events.enumerated() where !relations.consumed.contains(index) {
-            let path = "messages[\(index)]"
+            let path = "messages[\(positions[index])]"
             guard let sender = event.sender else {
-                throw .schema(file: file, path: "\(path).sender", expected: "a user id such as @alice:example.org")
+                diagnostics.append(
+                    .skipped(file: file, location: "\(path).sender", reason: "expected a user id such as @alice:example.org"))
+                continue
             }
             guard let time = event.origin_server_ts else {
-                throw .schema(file: file, path: "\(path).origin_server_ts", expected: "a time in milliseconds since 1970")
+                diagnostics.append(
+                    .skipped(file: file, location: "\(path).origin_server_ts", reason: "expected a time in milliseconds since 1970"))
+                continue
             }
             let timestamp = Timestamp(milliseconds: time)
             let author = self.author(sender)

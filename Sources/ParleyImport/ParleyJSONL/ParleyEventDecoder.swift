@@ -8,10 +8,23 @@ struct ParleyEventDecoder {
     /// The record types an event line may have.
     static let eventTypes = ["message", "edit", "append", "delete", "reaction_add", "reaction_remove"]
 
+    /// Every event is checked by ``MessageValidator`` before it is returned, so no event this
+    /// decoder yields can make applying, storing or rendering it trap.
     /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` naming the line for broken
-    ///   JSON, an unknown or misplaced record type, a missing field or a wrong value.
+    ///   JSON, an unknown or misplaced record type, a missing field, a wrong value, or a value
+    ///   outside ``MessageLimits`` (naming the field).
     func event(from bytes: Data) throws(ImportError) -> TranscriptEvent {
         let head = try place.decode(ParleyRecords.Head.self, from: bytes, record: "record")
+        let event = try decoded(bytes, head: head)
+        do {
+            try MessageValidator().validate(event)
+        } catch {
+            throw place.error("\(head.type) record: \(error) (limits: docs/FORMAT.md)")
+        }
+        return event
+    }
+
+    private func decoded(_ bytes: Data, head: ParleyRecords.Head) throws(ImportError) -> TranscriptEvent {
         let record = "\(head.type) record"
         guard Self.eventTypes.contains(head.type) else {
             if head.type == "header" { throw place.error("an event record; a header is only allowed on the first line") }

@@ -35,8 +35,10 @@ public struct ParleyJSONLImporter: Sendable {
     ///   - file: The file name used in errors.
     /// - Returns: The transcript the events build, with the header's grouping rules.
     /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` naming the line and byte for
-    ///   a missing or invalid header, broken JSON, a missing required field, a value of the wrong
-    ///   type, an unknown record type, and an event the transcript cannot apply (``EventError``).
+    ///   a missing or invalid header. An event line that cannot be read (broken JSON — such as a
+    ///   truncated last line —, a missing required field, a value of the wrong type or outside
+    ///   ``MessageLimits``, an unknown record type) or applied (``EventError``) is skipped and
+    ///   reported as a diagnostic naming its line; the lines after it are read.
     /// - Complexity: O(n) for n bytes (one event is O(1) expected; a delete is O(messages)).
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
         let lines = ParleyLines(data)
@@ -46,17 +48,22 @@ public struct ParleyJSONLImporter: Sendable {
         let place = ParleyLinePlace(file: file, line: first.number, offset: first.offset)
         let header = try self.header(first.bytes, at: place)
         var transcript = IndexedTranscript(header.transcript)
+        var diagnostics: [Diagnostic] = []
         for line in lines.dropFirst() {
             let place = ParleyLinePlace(file: file, line: line.number, offset: line.offset)
-            let event = try ParleyEventDecoder(place: place).event(from: line.bytes)
-            do {
-                try transcript.apply(event)
+            do throws(ImportError) {
+                let event = try ParleyEventDecoder(place: place).event(from: line.bytes)
+                do {
+                    try transcript.apply(event)
+                } catch {
+                    throw place.error(error.description)
+                }
             } catch {
-                throw place.error(error.description)
+                diagnostics.append(place.skipped(error))
             }
         }
         return ImportResult(
-            transcript: transcript.transcript, diagnostics: [], format: .parleyJSONL, groupingPolicy: header.policy,
+            transcript: transcript.transcript, diagnostics: diagnostics, format: .parleyJSONL, groupingPolicy: header.policy,
             channelPolicies: header.channelPolicies, file: file)
     }
 

@@ -14,6 +14,14 @@ struct ParleyLinePlace {
         .syntax(file: file, offset: offset + (byte ?? 0), line: line, expected: expected)
     }
 
+    /// This line reported as skipped because of `error` (an error at this line).
+    func skipped(_ error: ImportError) -> Diagnostic {
+        guard case let .syntax(_, byte, _, expected) = error else {
+            return .skipped(file: file, location: "line \(line)", reason: error.description)
+        }
+        return .skipped(file: file, location: "line \(line)\(byte.map { ", byte \($0)" } ?? "")", reason: "expected \(expected)")
+    }
+
     /// The timestamp in `text`, an RFC 3339 string.
     /// - Throws: an error naming `field` when `text` is not RFC 3339.
     func timestamp(_ text: String, field: String) throws(ImportError) -> Timestamp {

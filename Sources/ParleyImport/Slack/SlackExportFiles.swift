@@ -13,6 +13,8 @@ struct SlackExportFiles {
     var days: [String: [(day: String, messages: [SlackExport.Message])]] = [:]
     /// The name used in errors.
     let name: String
+    /// Messages of day files that could not be read, skipped.
+    private(set) var skipped: [Diagnostic] = []
 
     static let listNames: Set<String> = ["users.json", "channels.json", "groups.json", "dms.json", "mpims.json"]
 
@@ -38,12 +40,15 @@ struct SlackExportFiles {
     init(name: String) { self.name = name }
 
     /// Adds one file of the export (path relative to the root).
+    /// A message of a day file that cannot be read is skipped and kept in ``skipped``.
     /// - Throws: ``ImportError`` for malformed JSON, naming the file inside the export.
     mutating func add(_ relative: String, _ data: Data) throws(ImportError) {
         if Self.listNames.contains(relative) {
             lists[relative] = data
         } else if let (folder, day) = Self.dayFile(relative) {
-            let messages: [SlackExport.Message] = try SlackJSON.decode(data, file: "\(name): \(relative)")
+            let file = "\(name): \(relative)"
+            let entries: [Lossy<SlackExport.Message>] = try SlackJSON.decode(data, file: file)
+            let messages = entries.compactMap { $0.record(file: file, diagnostics: &skipped) }
             days[folder, default: []].append((day, messages))
         }
     }

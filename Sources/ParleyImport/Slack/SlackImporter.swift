@@ -61,7 +61,7 @@ public struct SlackImporter: Sendable {
         channels.sort { ($0.kind.rawValue, $0.name) < ($1.kind.rawValue, $1.name) }
         return ImportResult(
             transcript: Transcript(title: title, channels: channels, directory: workspace.directory),
-            diagnostics: workspace.diagnostics, format: .slack)
+            diagnostics: files.skipped + workspace.diagnostics, format: .slack)
     }
 
     static func title(_ path: String) -> String {

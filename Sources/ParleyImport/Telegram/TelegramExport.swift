@@ -18,14 +18,14 @@ struct TelegramExport: Decodable {
     var name: String?
     var type: String?
     var id: TelegramNumber?
-    var messages: [TelegramMessage]?
+    var messages: [Lossy<TelegramMessage>]?
 }
 
 struct TelegramChat: Decodable {
     var name: String?
     var type: String?
     var id: TelegramNumber?
-    var messages: [TelegramMessage]?
+    var messages: [Lossy<TelegramMessage>]?
 }
 
 /// A value Telegram writes as a number in some versions and as a string in others.

@@ -5,9 +5,8 @@ extension TelegramImporter {
     /// - Parameters:
     ///   - path: The chat's JSON path (`chats.list[2]`), empty for a single-chat export.
     ///   - position: The chat's place in the file, for the id of a chat that has no `id`.
-    func channel(
-        _ chat: TelegramChat, path: String, position: Int, file: String
-    ) throws(ImportError) -> (Channel, Directory, [Diagnostic]) {
+    /// A message that cannot be read or converted is skipped and reported (``Diagnostic/skipsRecord``).
+    func channel(_ chat: TelegramChat, path: String, position: Int, file: String) -> (Channel, Directory, [Diagnostic]) {
         let id: ChannelID
         if let number = chat.id {
             id = ChannelID(number.text)
@@ -23,8 +22,15 @@ extension TelegramImporter {
         var messages: [Message] = []
         var positionByID: [MessageID: Int] = [:]
         var diagnostics: [Diagnostic] = []
-        for (index, raw) in (chat.messages ?? []).enumerated() {
-            let message = try converter.convert(raw, path: "\(prefix)[\(index)]")
+        for (index, entry) in (chat.messages ?? []).enumerated() {
+            guard let raw = entry.record(file: file, diagnostics: &diagnostics) else { continue }
+            let message: Message
+            do {
+                message = try converter.convert(raw, path: "\(prefix)[\(index)]")
+            } catch {
+                diagnostics.append(.skipped(error, file: file, location: "\(prefix)[\(index)]"))
+                continue
+            }
             if let existing = positionByID[message.id] {
                 diagnostics.append(
                     Diagnostic(

@@ -37,8 +37,9 @@ public struct TelegramImporter: Sendable {
     ///   - file: The file name used in errors and diagnostics.
     /// - Returns: One channel per chat, messages in file order.
     /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` for malformed JSON,
-    ///   ``ImportError/schema(file:path:expected:)`` for a value of the wrong type, a message
-    ///   with neither `date_unixtime` nor `date`, or a time that cannot be read.
+    ///   ``ImportError/schema(file:path:expected:)`` for a value of the wrong type outside the
+    ///   messages. A message that cannot be read (a wrong type, neither `date_unixtime` nor
+    ///   `date`, a time outside the years 0001–9999) is skipped and reported instead.
     /// - Complexity: O(n) in the file's size.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
         let export = try JSONInput.decode(TelegramExport.self, from: data, file: file)
@@ -52,7 +53,7 @@ public struct TelegramImporter: Sendable {
         var diagnostics: [Diagnostic] = []
         var directory = Directory()
         for (position, (chat, path)) in chats.enumerated() {
-            let (channel, chatDirectory, chatDiagnostics) = try self.channel(chat, path: path, position: position, file: file)
+            let (channel, chatDirectory, chatDiagnostics) = self.channel(chat, path: path, position: position, file: file)
             channels.append(channel)
             directory.merge(chatDirectory)
             diagnostics += chatDiagnostics

@@ -58,10 +58,12 @@ struct TelegramMessageConverter {
     /// `unix` (decimal UTC seconds) when present, else `local` (zone-less ISO 8601) read as UTC.
     private mutating func time(unix: String?, local: String?, path: String, field: String) throws(ImportError) -> Timestamp {
         if let unix {
-            guard let seconds = Int64(unix) else {
-                throw .schema(file: file, path: "\(path).\(field)_unixtime", expected: "decimal seconds since 1970, found \"\(unix)\"")
+            guard let seconds = Int64(unix), let timestamp = Timestamp(unixSeconds: seconds) else {
+                throw .schema(
+                    file: file, path: "\(path).\(field)_unixtime",
+                    expected: "decimal seconds since 1970 within the years 0001–9999, found \"\(unix)\"")
             }
-            return Timestamp(seconds: seconds)
+            return timestamp
         }
         guard let local else {
             throw .schema(file: file, path: path, expected: "a \"\(field)_unixtime\" or \"\(field)\" field")

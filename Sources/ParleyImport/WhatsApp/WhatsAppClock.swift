@@ -66,7 +66,7 @@ enum WhatsAppClock {
         guard let date = date(header, order: order) else { return nil }
         let hour = hour24(header.hour, marker: header.marker)
         let seconds = date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + header.minute * 60 + header.second)
-        return Timestamp(seconds: seconds)
+        return Timestamp(unixSeconds: seconds)
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

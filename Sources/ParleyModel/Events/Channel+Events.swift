@@ -11,7 +11,9 @@ extension Channel {
     ///   ``EventError/unknownMessage(channel:id:)`` when an edit, append, delete or reaction names
     ///   a message the channel does not have, ``EventError/unknownReaction(channel:id:emoji:)``
     ///   when a reaction to remove is absent, ``EventError/invalidCount(channel:id:count:)`` for a
-    ///   reaction count below 1. A failed event leaves the channel unchanged.
+    ///   reaction count below 1, ``EventError/limitExceeded(channel:id:problem:)`` when an append
+    ///   or a reaction would take the message past ``MessageLimits/standard``. A failed event
+    ///   leaves the channel unchanged.
     /// - Complexity: O(n) for n messages (the message is looked up from the end).
     public mutating func apply(_ event: TranscriptEvent) throws(EventError) {
         try apply(event, at: messages.lastIndex { $0.id == event.messageID })
@@ -39,7 +41,12 @@ extension Channel {
             messages[position].content.flavor = flavor ?? previous.content.flavor
             messages[position].content.spans = spans
             messages[position].editedTimestamp = edited ?? previous.editedTimestamp ?? previous.timestamp
-        case let .append(_, _, text):
+        case let .append(_, messageID, text):
+            let limit = MessageLimits.standard.textBytes
+            guard messages[position].content.text.utf8.count <= limit - text.utf8.count else {
+                let problem = ValidationError(field: "text", reason: "the appended text makes the message longer than \(limit) bytes")
+                throw .limitExceeded(channel: id, id: messageID, problem: problem)
+            }
             messages[position].content.text += text
         case .delete:
             messages.remove(at: position)
@@ -59,6 +66,11 @@ extension Message {
         guard let index = reactions.firstIndex(where: { $0.emoji == reaction.emoji && $0.emojiID == reaction.emojiID }) else {
             reactions.append(reaction)
             return
+        }
+        let limit = MessageLimits.standard.reactionCount
+        guard reactions[index].count <= limit - reaction.count else {
+            let problem = ValidationError(field: "count", reason: "the reaction's total would pass \(limit)")
+            throw .limitExceeded(channel: channel, id: id, problem: problem)
         }
         reactions[index].count += reaction.count
         reactions[index].imageURL = reactions[index].imageURL ?? reaction.imageURL

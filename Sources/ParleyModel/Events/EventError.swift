@@ -9,6 +9,9 @@ public enum EventError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownReaction(channel: ChannelID, id: MessageID, emoji: String)
     /// A reaction count that is not a positive whole number.
     case invalidCount(channel: ChannelID, id: MessageID, count: Int)
+    /// Applying the event would take the message outside ``MessageLimits`` (an appended text
+    /// past the longest text, a reaction's total past the largest count).
+    case limitExceeded(channel: ChannelID, id: MessageID, problem: ValidationError)
 
     /// What went wrong and what was expected, for error messages.
     public var description: String {
@@ -21,6 +24,8 @@ public enum EventError: Error, Equatable, Sendable, CustomStringConvertible {
             return "message \"\(id)\" in channel \"\(channel)\" has no \(emoji) reaction to remove"
         case let .invalidCount(channel, id, count):
             return "reaction count \(count) on message \"\(id)\" in channel \"\(channel)\": expected a whole number above 0"
+        case let .limitExceeded(channel, id, problem):
+            return "message \"\(id)\" in channel \"\(channel)\" would leave its limits: \(problem)"
         }
     }
 }

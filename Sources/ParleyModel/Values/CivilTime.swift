@@ -53,9 +53,11 @@ public struct CivilTime: Hashable, Sendable {
         }
     }
 
+    /// The quotient rounded toward negative infinity and the remainder (0 ≤ r < `divisor`), for
+    /// every `value` including `Int64.min`; `divisor` > 0.
     static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-        let quotient = value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
-        return (quotient, value - quotient * divisor)
+        let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
     }
 
     static func pad(_ value: Int, _ width: Int) -> String {

@@ -28,33 +28,54 @@ extension LiveServedChannel {
 
     /// The channels `store` holds that are not among `known`, each rebuilt from its events (named
     /// by its stored header, else by its id): channels created by earlier posts.
+    /// Events that no longer read or apply are added to `skipped`.
     /// - Throws: as ``restore(from:)``.
     public static func storedChannels(
-        in store: EventStore, except known: Set<ChannelID>, options: LiveOptions
-    ) throws -> [LiveServedChannel] {
+        in store: EventStore, except known: Set<ChannelID>, options: LiveOptions, skipped: inout [SkippedEvent]
+    ) throws(StoreError) -> [LiveServedChannel] {
         struct Header: Decodable { var name: String? }
-        return try store.channels().filter { !known.contains(ChannelID($0.id)) }.map { stored in
+        var channels: [LiveServedChannel] = []
+        for stored in try store.channels() where !known.contains(ChannelID(stored.id)) {
             let name = (try? JSONDecoder().decode(Header.self, from: Data(stored.header.utf8)))?.name ?? stored.id
             let channel = LiveServedChannel(
                 channel: Channel(id: ChannelID(stored.id), name: name), directory: Directory(), options: options)
-            try channel.restore(from: store)
-            return channel
+            skipped += try channel.restore(from: store)
+            channels.append(channel)
         }
+        return channels
     }
 
     /// Registers this channel in `store` (an existing one is kept) and applies the events stored
-    /// for it as one batch at the database's last version, so versions continue across restarts.
-    /// Call before the server starts (the batch is not published).
-    /// - Throws: ``StoreError`` from the database, ``ImportError`` for a stored record that no
-    ///   longer decodes (naming the database and the event's version as its line),
-    ///   ``EventError`` for one that no longer applies.
-    public func restore(from store: EventStore) throws {
+    /// for it at the database's last version, so versions continue across restarts. Call before
+    /// the server starts (nothing is published).
+    ///
+    /// A stored event that no longer reads (it fails today's checks, ``MessageValidator``) or
+    /// applies (``EventError``) is left out and returned, never a reason not to start: the
+    /// events around it are applied in runs, each run at once.
+    /// - Returns: the events left out, in version order.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    /// - Complexity: O(events + skipped × events) in the worst case; O(events) when none is skipped.
+    public func restore(from store: EventStore) throws(StoreError) -> [SkippedEvent] {
         try store.createChannel(id.rawValue, header: storeHeader)
         let stored = try store.events(in: id.rawValue)
-        guard let last = stored.last else { return }
-        let events = try stored.map { event throws(ImportError) in
-            try ParleyJSONLImporter.event(line: Data(event.record.utf8), file: store.path, lineNumber: event.version)
+        guard let last = stored.last else { return [] }
+        var skipped: [SkippedEvent] = []
+        var run: [(version: Int, event: TranscriptEvent)] = []
+        for record in stored {
+            do throws(ImportError) {
+                let event = try ParleyJSONLImporter.event(line: Data(record.record.utf8), file: store.path, lineNumber: record.version)
+                run.append((record.version, event))
+            } catch {
+                skipped.append(SkippedEvent(channel: id.rawValue, version: record.version, reason: error.description))
+            }
         }
-        try apply(events, version: last.version)
+        while let failure = firstFailure(in: run.map(\.event)) {
+            if failure.index > 0 { _ = try? apply(run[..<failure.index].map(\.event), version: run[failure.index - 1].version) }
+            skipped.append(SkippedEvent(channel: id.rawValue, version: run[failure.index].version, reason: failure.error.description))
+            run.removeFirst(failure.index + 1)
+        }
+        _ = try? apply(run.map(\.event), version: last.version)
+        skipped.sort { $0.version < $1.version }
+        return skipped
     }
 }

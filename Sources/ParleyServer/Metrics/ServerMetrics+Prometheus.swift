@@ -16,6 +16,9 @@ extension ServerMetrics {
             "parley_viewers_dropped_total", "counter", "Viewers disconnected because they fell behind past their buffer limit.",
             droppedViewerCount)
         sample("parley_viewers_rejected_total", "counter", "Event streams refused at the --max-viewers limit.", rejectedViewerCount)
+        sample(
+            "parley_restore_skipped_events_total", "counter",
+            "Stored events left out at start because they no longer read or apply.", restoreSkippedEventCount)
         let name = "parley_event_send_latency_seconds"
         text += "# HELP \(name) Delay from publishing a batch to handing its last byte to the HTTP library, per viewer.\n"
         text += "# TYPE \(name) histogram\n"

@@ -13,6 +13,8 @@ public final class ServerMetrics: Sendable {
     let droppedViewers = Atomic<Int>(0)
     /// Event stream requests refused because `--max-viewers` streams were open.
     let rejectedViewers = Atomic<Int>(0)
+    /// Stored events left out when the channels were restored at start (``SkippedEvent``).
+    let restoreSkippedEvents = Atomic<Int>(0)
     /// Connections suspended now (streams waiting for bytes, requests waiting for a worker).
     let suspended = Atomic<Int>(0)
     /// Delay from a batch's publication to the moment its last byte is handed to the HTTP
@@ -32,6 +34,8 @@ public final class ServerMetrics: Sendable {
     public var droppedViewerCount: Int { droppedViewers.load(ordering: .relaxed) }
     /// Event stream requests refused at the viewer limit since start.
     public var rejectedViewerCount: Int { rejectedViewers.load(ordering: .relaxed) }
+    /// Stored events left out when the channels were restored at start.
+    public var restoreSkippedEventCount: Int { restoreSkippedEvents.load(ordering: .relaxed) }
 
     /// Takes one viewer slot if fewer than `limit` are taken.
     /// - Returns: false when the limit is reached (the rejection is counted).

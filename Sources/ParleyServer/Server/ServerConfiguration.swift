@@ -38,6 +38,9 @@ public struct ServerConfiguration: Sendable {
     /// `Host` names accepted besides IP addresses, `localhost`, ``host`` and, when bound to
     /// every interface, the machine's name; `*` accepts every host (see ``HostCheck``).
     public var allowedHosts: [String] = []
+    /// Stored events that restoring the channels left out (``SkippedEvent``), exported at
+    /// `/metrics` as `parley_restore_skipped_events_total`.
+    public var restoreSkippedEvents = 0
 
     /// The defaults suit one machine serving up to 1,000 viewers on loopback or a LAN.
     public init(

@@ -39,6 +39,7 @@ final class ServerCore: Sendable {
         self.title = site.title
         self.pages = pages
         let metrics = ServerMetrics()
+        metrics.restoreSkippedEvents.store(configuration.restoreSkippedEvents, ordering: .relaxed)
         self.metrics = metrics
         let registry = try ChannelRegistry(
             site.channels,

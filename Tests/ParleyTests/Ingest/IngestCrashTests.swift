@@ -34,7 +34,7 @@ import Testing
         let fresh = LiveServedChannel(
             channel: transcript.channels[0], directory: transcript.directory,
             options: LiveOptions(window: 500, templates: try TemplateSet.load()))
-        try fresh.restore(from: try EventStore(path: database))
+        #expect(try fresh.restore(from: try EventStore(path: database)).isEmpty)
         #expect(HTMLScan.version(page) == stored.count)
         #expect(HTMLScan.main(page)?.content == fresh.current().sections.description)
     }

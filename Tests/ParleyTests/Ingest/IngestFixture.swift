@@ -11,6 +11,8 @@ struct IngestFixture {
     let store: EventStore
     /// The database file's path.
     let database: String
+    /// The stored events restoring the channels left out.
+    let skipped: [SkippedEvent]
 
     /// Starts a server on `database` (a new temporary file when nil), rebuilding `c1` and the
     /// channels only the database holds from it, as `parley serve` does; `creatingChannels`
@@ -21,14 +23,15 @@ struct IngestFixture {
         let options = LiveOptions(window: 500, templates: try TemplateSet.load())
         let transcript = try ServerTranscripts.tiny()
         let known = LiveServedChannel(channel: transcript.channels[0], directory: transcript.directory, options: options)
-        try known.restore(from: store)
-        let channels = [known] + (try LiveServedChannel.storedChannels(in: store, except: [known.id], options: options))
+        var skipped = try known.restore(from: store)
+        let channels = [known] + (try LiveServedChannel.storedChannels(in: store, except: [known.id], options: options, skipped: &skipped))
         let server = try ServerFixture.start(channels) {
             $0.ingest = IngestSettings(token: token, maxBodyBytes: maxBodyBytes, store: store)
+            $0.restoreSkippedEvents = skipped.count
             if creatingChannels { $0.ingest?.newChannels = options }
         }
         for channel in channels { if let broadcaster = server.broadcaster(for: channel.id) { channel.attach(broadcaster) } }
-        return IngestFixture(server: server, store: store, database: path)
+        return IngestFixture(server: server, store: store, database: path, skipped: skipped)
     }
 
     /// Stops the server and deletes its database (a test's last step).
