@@ -63,7 +63,8 @@ struct SpanTree {
     /// Any offset and length, `Int.min` and `Int.max` included, give a range inside the text.
     private func clamped(_ span: FormatSpan) -> Span? {
         var start = min(max(span.offset, 0), units.count)
-        var end = min(max(start + min(max(span.length, 0), units.count - start), start), units.count)
+        let (sum, overflow) = span.offset.addingReportingOverflow(max(span.length, 0))
+        var end = min(max(overflow ? Int.max : sum, start), units.count)
         if start < units.count, start > 0, UTF16.isTrailSurrogate(units[start]) { start -= 1 }
         if end < units.count, end > 0, UTF16.isTrailSurrogate(units[end]) { end += 1 }
         return start < end ? Span(kind: span.kind, value: span.value, range: start..<end) : nil

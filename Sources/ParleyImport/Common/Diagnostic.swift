@@ -12,17 +12,24 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// Whether a record was left out of the transcript.
     public var skipsRecord: Bool
+    /// For a skipped record, the error reading it gave: what an import that reads no record at
+    /// all throws (``TranscriptReader``), and what `--strict` reports.
+    public var cause: ImportError?
 
-    public init(file: String, location: String, message: String, skipsRecord: Bool = false) {
+    public init(file: String, location: String, message: String, skipsRecord: Bool = false, cause: ImportError? = nil) {
         self.file = file
         self.location = location
         self.message = message
         self.skipsRecord = skipsRecord
+        self.cause = cause
     }
 
-    /// A record at `location` that was left out because of `reason` (what was found and what was expected).
-    public static func skipped(file: String, location: String, reason: String) -> Diagnostic {
-        Diagnostic(file: file, location: location, message: "record skipped: \(reason)", skipsRecord: true)
+    /// A record at `location` that was left out because of `reason` (what was found and what was
+    /// expected); `cause` is the error reading it gave (by default `reason` at `location`).
+    public static func skipped(file: String, location: String, reason: String, cause: ImportError? = nil) -> Diagnostic {
+        Diagnostic(
+            file: file, location: location, message: "record skipped: \(reason)", skipsRecord: true,
+            cause: cause ?? .schema(file: file, path: location, expected: reason))
     }
 
     public var description: String { "\(file): \(location): \(message)" }

@@ -1,5 +1,5 @@
 /// Why an input could not be read. Every case names the file and what was expected.
-public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file could not be opened or read.
     case unreadable(file: String, reason: String)
     /// No importer recognised the content; `tried` gives each format and why it was rejected.

@@ -32,17 +32,16 @@ struct Lossy<Record: Decodable>: Decodable {
 extension Diagnostic {
     /// A record skipped because `error` (from decoding it) says what was expected where.
     static func skipped(decoding error: DecodingError, file: String) -> Diagnostic {
-        guard case let .schema(_, path, expected) = JSONErrorLocation.schemaError(error, file: file) else {
-            return .skipped(file: file, location: "$", reason: "\(error)")
-        }
-        return .skipped(file: file, location: path, reason: "expected \(expected)")
+        let cause = JSONErrorLocation.schemaError(error, file: file)
+        guard case let .schema(_, path, expected) = cause else { return .skipped(file: file, location: "$", reason: "\(error)") }
+        return .skipped(file: file, location: path, reason: "expected \(expected)", cause: cause)
     }
 
     /// A record skipped because converting it failed with `error`.
     static func skipped(_ error: ImportError, file: String, location: String) -> Diagnostic {
         switch error {
-        case let .schema(_, path, expected): return .skipped(file: file, location: path, reason: "expected \(expected)")
-        default: return .skipped(file: file, location: location, reason: error.description)
+        case let .schema(_, path, expected): return .skipped(file: file, location: path, reason: "expected \(expected)", cause: error)
+        default: return .skipped(file: file, location: location, reason: error.description, cause: error)
         }
     }
 }

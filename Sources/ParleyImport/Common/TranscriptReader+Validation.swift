@@ -4,8 +4,12 @@ extension TranscriptReader {
     /// `result` without the messages ``MessageValidator`` refuses, each reported as a skipped
     /// record naming its channel, message id and field: the one check every importer's output
     /// passes, so no value outside ``MessageLimits`` reaches the layout, a page or a database.
+    ///
+    /// An input of which no record could be read — every one skipped — is not what it was taken
+    /// for: the first skipped record's error is thrown.
+    /// - Throws: the ``Diagnostic/cause`` of the first skipped record when no message is left.
     /// - Complexity: O(size of the transcript).
-    static func validated(_ result: ImportResult) -> ImportResult {
+    static func validated(_ result: ImportResult) throws(ImportError) -> ImportResult {
         let validator = MessageValidator()
         var result = result
         for index in result.transcript.channels.indices {
@@ -24,6 +28,9 @@ extension TranscriptReader {
                 }
             }
             if kept.count != channel.messages.count { result.transcript.channels[index].messages = kept }
+        }
+        if result.transcript.channels.allSatisfy(\.messages.isEmpty), let first = result.diagnostics.first(where: \.skipsRecord) {
+            throw first.cause ?? .schema(file: first.file, path: first.location, expected: first.message)
         }
         return result
     }

@@ -19,7 +19,8 @@ public struct TranscriptReader: Sendable {
 
     /// Imports `data` as `format`, or as the detected format when `format` is nil; `options`
     /// carry `--me` and `--date-order`. Every message passes ``MessageValidator``; one it
-    /// refuses is left out and reported (``Diagnostic/skipsRecord``).
+    /// refuses is left out and reported (``Diagnostic/skipsRecord``); when no record at all could
+    /// be read, the first one's error is thrown.
     /// - Throws: the importer's ``ImportError``.
     public func read(
         _ data: Data, file: String, format: InputFormat? = nil, options: ImportOptions = ImportOptions()
@@ -46,7 +47,7 @@ public struct TranscriptReader: Sendable {
             result = try WhatsAppImporter(options: options).importTranscript(data, file: file)
         }
         result.file = file
-        return Self.validated(result)
+        return try Self.validated(result)
     }
 
     /// Reads and imports the file or folder at `path` (a folder or zip is read in place, an SMS
@@ -57,7 +58,7 @@ public struct TranscriptReader: Sendable {
     ) throws(ImportError) -> ImportResult {
         if var result = try readInPlace(path, format: format, options: options) {
             result.file = path
-            return Self.validated(result)
+            return try Self.validated(result)
         }
         let data: Data
         do {

@@ -38,13 +38,11 @@ struct MatrixTimeline {
         for (index, event) in events.enumerated() where !relations.consumed.contains(index) {
             let path = "messages[\(positions[index])]"
             guard let sender = event.sender else {
-                diagnostics.append(
-                    .skipped(file: file, location: "\(path).sender", reason: "expected a user id such as @alice:example.org"))
+                diagnostics.append(missing("\(path).sender", "a user id such as @alice:example.org"))
                 continue
             }
             guard let time = event.origin_server_ts else {
-                diagnostics.append(
-                    .skipped(file: file, location: "\(path).origin_server_ts", reason: "expected a time in milliseconds since 1970"))
+                diagnostics.append(missing("\(path).origin_server_ts", "a time in milliseconds since 1970"))
                 continue
             }
             let timestamp = Timestamp(milliseconds: time)
@@ -87,6 +85,11 @@ struct MatrixTimeline {
                 Diagnostic(file: file, location: "messages", message: "\(count) event(s) of types Parley does not show: \(list)"))
         }
         return messages
+    }
+
+    /// An event skipped because the field at `path` is missing; `expected` says what it should hold.
+    private func missing(_ path: String, _ expected: String) -> Diagnostic {
+        .skipped(file: file, location: path, reason: "expected \(expected)", cause: .schema(file: file, path: path, expected: expected))
     }
 
     private func author(_ sender: String) -> Author {

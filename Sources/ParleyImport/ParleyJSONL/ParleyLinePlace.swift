@@ -17,9 +17,10 @@ struct ParleyLinePlace {
     /// This line reported as skipped because of `error` (an error at this line).
     func skipped(_ error: ImportError) -> Diagnostic {
         guard case let .syntax(_, byte, _, expected) = error else {
-            return .skipped(file: file, location: "line \(line)", reason: error.description)
+            return .skipped(file: file, location: "line \(line)", reason: error.description, cause: error)
         }
-        return .skipped(file: file, location: "line \(line)\(byte.map { ", byte \($0)" } ?? "")", reason: "expected \(expected)")
+        return .skipped(
+            file: file, location: "line \(line)\(byte.map { ", byte \($0)" } ?? "")", reason: "expected \(expected)", cause: error)
     }
 
     /// The timestamp in `text`, an RFC 3339 string.

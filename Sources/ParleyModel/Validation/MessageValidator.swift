@@ -36,18 +36,18 @@ public struct MessageValidator: Sendable {
             try self.bytes(mention.name, "name", limits.nameBytes)
         }
         if let reply = message.reply {
-            try identifier(reply.messageID.rawValue, "replyTo")
-            if let channel = reply.channelID { try identifier(channel.rawValue, "replyChannel") }
+            try identifier(reply.messageID.rawValue, "replyTo", required: false)
+            if let channel = reply.channelID { try identifier(channel.rawValue, "replyChannel", required: false) }
         }
         if let origin = message.forwardedFrom { try forwardOrigin(origin) }
-        if let thread = message.thread { try identifier(thread.rawValue, "thread") }
+        if let thread = message.thread { try identifier(thread.rawValue, "thread", required: false) }
         if let bot = message.viaBot { try bytes(bot, "viaBot", limits.nameBytes) }
-        if let root = message.threadRoot { try identifier(root.rawValue, "threadRoot") }
+        if let root = message.threadRoot { try identifier(root.rawValue, "threadRoot", required: false) }
         if let replies = message.threadReplies {
             guard replies.count <= limits.threadReplies else {
                 throw ValidationError(field: "threadReplies", reason: "\(replies.count) entries; expected at most \(limits.threadReplies)")
             }
-            for (index, reply) in replies.enumerated() { try identifier(reply.rawValue, "threadReplies[\(index)]") }
+            for (index, reply) in replies.enumerated() { try identifier(reply.rawValue, "threadReplies[\(index)]", required: false) }
         }
     }
 
@@ -88,12 +88,12 @@ public struct MessageValidator: Sendable {
         }
     }
 
-    /// Checks a reaction: its emoji present and within ``MessageLimits/nameBytes``, its emoji id
+    /// Checks a reaction: its emoji within ``MessageLimits/nameBytes``, its emoji id
     /// and image URL within their lengths, its count within 1…``MessageLimits/reactionCount``.
     /// - Throws: ``ValidationError`` for `emoji`, `emojiID`, `imageURL` or `count`.
     public func reaction(_ reaction: Reaction) throws(ValidationError) {
-        try identifier(reaction.emoji, "emoji", maximum: limits.nameBytes)
-        if let id = reaction.emojiID { try identifier(id, "emojiID") }
+        try bytes(reaction.emoji, "emoji", limits.nameBytes)
+        if let id = reaction.emojiID { try identifier(id, "emojiID", required: false) }
         if let url = reaction.imageURL { try bytes(url, "imageURL", limits.urlBytes) }
         try count(reaction.count, "count")
     }
@@ -106,11 +106,13 @@ public struct MessageValidator: Sendable {
         }
     }
 
-    /// Checks an identifier: 1…``MessageLimits/identifierBytes`` bytes (0 allowed when not `required`).
+    /// Checks an identifier: 1…``MessageLimits/identifierBytes`` bytes (0 allowed when not
+    /// `required`: only the ids that key a message — its own, its channel's and its author's — must
+    /// not be empty).
     /// - Throws: ``ValidationError`` for `field`.
-    public func identifier(_ value: String, _ field: String, required: Bool = true, maximum: Int? = nil) throws(ValidationError) {
+    public func identifier(_ value: String, _ field: String, required: Bool = true) throws(ValidationError) {
         if required, value.isEmpty { throw ValidationError(field: field, reason: "empty; expected an identifier") }
-        try bytes(value, field, maximum ?? limits.identifierBytes)
+        try bytes(value, field, limits.identifierBytes)
     }
 
     /// Checks that `value` has at most `maximum` UTF-8 bytes.

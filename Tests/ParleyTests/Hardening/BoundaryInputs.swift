@@ -26,12 +26,13 @@ struct BoundaryInput: CustomStringConvertible, Sendable {
 
     /// 0, −1, ±2^31 and neighbours, ±2^53 and neighbours, ±2^63 and neighbours, ±1e300 and
     /// strings that only look like numbers.
-    static let values: [Value] = [
-        "0", "-1", "1", "2147483647", "2147483648", "-2147483648", "-2147483649", "4294967296", "9007199254740991",
-        "9007199254740992", "9007199254740993", "-9007199254740992", "9223372036854775806", "9223372036854775807",
-        "9223372036854775808", "-9223372036854775807", "-9223372036854775808", "-9223372036854775809",
-        "18446744073709551616", "1e300", "-1e300", "1.5", "-0.0",
-    ].map { Value(json: $0, text: $0) } + ["NaN", "Infinity", "-Infinity", "1e309", ""].map { Value(json: "\"\($0)\"", text: $0) }
+    static let values: [Value] =
+        [
+            "0", "-1", "1", "2147483647", "2147483648", "-2147483648", "-2147483649", "4294967296", "9007199254740991",
+            "9007199254740992", "9007199254740993", "-9007199254740992", "9223372036854775806", "9223372036854775807",
+            "9223372036854775808", "-9223372036854775807", "-9223372036854775808", "-9223372036854775809",
+            "18446744073709551616", "1e300", "-1e300", "1.5", "-0.0",
+        ].map { Value(json: $0, text: $0) } + ["NaN", "Infinity", "-Infinity", "1e309", ""].map { Value(json: "\"\($0)\"", text: $0) }
 
     /// Every numeric field of every format's reader.
     static let all: [BoundaryInput] = discord + telegram + chatGPT + matrix + slack + sms + whatsApp + parley
@@ -158,7 +159,8 @@ struct BoundaryInput: CustomStringConvertible, Sendable {
     }
 
     static let sms: [BoundaryInput] = ["date", "type", "count", "date_mms", "msg_box"].map { field in
-        BoundaryInput(format: "sms", field: field, name: "sms.xml", normal: json(field.hasPrefix("date") ? "1700000000000" : "1")) { value in
+        BoundaryInput(format: "sms", field: field, name: "sms.xml", normal: json(field.hasPrefix("date") ? "1700000000000" : "1")) {
+            value in
             func v(_ name: String, _ normal: String) -> String { name == field ? value.text : normal }
             return [
                 "sms.xml": """
@@ -177,7 +179,9 @@ struct BoundaryInput: CustomStringConvertible, Sendable {
     }
 
     static let whatsApp: [BoundaryInput] = ["year", "day", "hour"].map { field in
-        BoundaryInput(format: "whatsapp", field: field, name: "chat.txt", normal: json(["year": "2023", "day": "31", "hour": "10"][field] ?? "")) {
+        BoundaryInput(
+            format: "whatsapp", field: field, name: "chat.txt", normal: json(["year": "2023", "day": "31", "hour": "10"][field] ?? "")
+        ) {
             value in
             func v(_ name: String, _ normal: String) -> String { name == field ? value.text : normal }
             return [

@@ -60,7 +60,10 @@ struct PoisonedDatabaseTests {
         let orphan = #"{"type":"delete","channel":"c1","id":"never-there"}"#
         let store = try EventStore(path: database)
         try store.createChannel("c1", header: #"{"id":"c1","name":"c1"}"#)
-        #expect(try store.append([IngestFixture.message("n1"), poison, orphan, IngestFixture.message("n3", minute: 2)], to: "c1") == [1, 2, 3, 4])
+        #expect(
+            try store.append([IngestFixture.message("n1"), poison, orphan, IngestFixture.message("n3", minute: 2)], to: "c1") == [
+                1, 2, 3, 4,
+            ])
         let fixture = try IngestFixture.start(database: database)
         defer { fixture.server.stop() }
         #expect(

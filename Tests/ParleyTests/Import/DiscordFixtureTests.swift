@@ -26,11 +26,16 @@ import Testing
         }
     }
 
-    @Test func missingFieldNamesThePath() throws {
+    @Test func aMessageWithAMissingFieldIsSkippedNamingThePath() throws {
         let file = TestPaths.fixture("missing-author.json").path
-        #expect(throws: ImportError.schema(file: file, path: "messages[1].author", expected: "a required \"author\" field")) {
-            try TranscriptReader().read(contentsOf: file)
-        }
+        let result = try TranscriptReader().read(contentsOf: file)
+        #expect(result.transcript.channels[0].messages.count == 1)
+        #expect(
+            result.diagnostics == [
+                Diagnostic.skipped(
+                    file: file, location: "messages[1].author", reason: "expected a required \"author\" field",
+                    cause: .schema(file: file, path: "messages[1].author", expected: "a required \"author\" field"))
+            ])
     }
 
     @Test func badTimestampNamesTheValue() throws {

@@ -77,6 +77,6 @@ import Testing
             kinds[type?["type"] as? String ?? "?", default: 0] += 1
         }
         #expect(
-            kinds == ["message": 2014, "edit": 1961, "append": 1997, "delete": 1953, "reaction_add": 2056, "reaction_remove": 2019])
+            kinds == ["message": 1999, "edit": 1965, "append": 1923, "delete": 1981, "reaction_add": 2090, "reaction_remove": 2042])
     }
 }

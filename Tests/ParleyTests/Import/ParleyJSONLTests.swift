@@ -69,8 +69,27 @@ import Testing
         ),
     ])
     func badRecordsNameTheLineAndByte(text: String, message: String) {
-        let error = #expect(throws: ImportError.self) { try Self.read(text, file: "t.jsonl") }
-        #expect(error?.description == message)
+        do {
+            let result = try Self.read(text, file: "t.jsonl")
+            #expect(result.diagnostics.filter(\.skipsRecord).compactMap(\.cause?.description) == [message])
+            #expect(result.transcript.channels[0].messages.map(\.id.rawValue) == ["1"], "the good line before it is kept")
+        } catch {
+            #expect(error.description == message, "a file of which no event reads fails with the first one's error")
+        }
+    }
+
+    @Test func aBadLineCostsOnlyItselfAndATruncatedLastLineIsSkipped() throws {
+        let second = Self.first.replacingOccurrences(of: #""id":"1""#, with: #""id":"2""#)
+        let text =
+            Self.header + "\n" + Self.first + "\n" + #"{"type":"delete","channel":"general",,"id":"1"}"# + "\n" + second + "\n"
+            + String(second.prefix(40))
+        let result = try Self.read(text)
+        #expect(result.transcript.channels[0].messages.map(\.id.rawValue) == ["1", "2"])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "t.jsonl: line 3, byte 288: record skipped: expected valid JSON: Invalid value around character 37.",
+                "t.jsonl: line 5, byte 440: record skipped: expected valid JSON: Unexpected end of file during JSON parse.",
+            ])
     }
 
     @Test func anEmptyFileReadAsJSONLinesNeedsAHeader() {

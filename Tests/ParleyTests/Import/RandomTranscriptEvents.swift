@@ -1,8 +1,8 @@
 import ParleyModel
 import ParleyTestSupport
 
-/// Seeded random ``TranscriptEvent``s of every kind, with every field the event records carry
-/// set or left out at random and text drawn from pieces JSON must escape (quotes, backslashes,
+/// Seeded random ``TranscriptEvent``s of every kind within ``MessageLimits``, with every field
+/// the event records carry set or left out at random and text drawn from pieces JSON must escape (quotes, backslashes,
 /// control characters, `/`, U+2028, emoji), for the event-record round-trip property test.
 struct RandomTranscriptEvents {
     var random: SeededRandom
@@ -19,12 +19,12 @@ struct RandomTranscriptEvents {
 
     /// The next event: one of the six kinds, equally often.
     mutating func next() -> TranscriptEvent {
-        let channel = ChannelID(text()), id = MessageID(text())
+        let channel = ChannelID(identifier()), id = MessageID(identifier())
         switch random.below(6) {
         case 0: return .message(message(channel: channel, id: id))
         case 1:
-            let flavor = coin() ? pick(Self.flavors) : nil, spans = (0..<count()).map { _ in span() }
-            return .edit(channel: channel, id: id, text: text(), flavor: flavor, spans: spans, edited: optionalTimestamp())
+            let flavor = coin() ? pick(Self.flavors) : nil, text = text(), spans = (0..<count()).map { _ in span(in: text) }
+            return .edit(channel: channel, id: id, text: text, flavor: flavor, spans: spans, edited: optionalTimestamp())
         case 2: return .append(channel: channel, id: id, text: text())
         case 3: return .delete(channel: channel, id: id)
         case 4: return .reactionAdd(channel: channel, id: id, reaction: reaction())
@@ -35,12 +35,12 @@ struct RandomTranscriptEvents {
     /// A message with every field of a `message` record set or left out at random.
     mutating func message(channel: ChannelID, id: MessageID) -> Message {
         let author = Author(
-            id: AuthorID(text()), name: text(), displayName: optionalText(), avatarURL: optionalText(), color: optionalText(),
+            id: AuthorID(identifier()), name: text(), displayName: optionalText(), avatarURL: optionalText(), color: optionalText(),
             isBot: coin())
         var message = Message(
             id: id, channel: channel, author: author, timestamp: timestamp(), editedTimestamp: optionalTimestamp(),
             kind: pick(Self.kinds), content: Content(text: text(), flavor: pick(Self.flavors)), isPinned: coin())
-        message.content.spans = (0..<count()).map { _ in span() }
+        message.content.spans = (0..<count()).map { _ in span(in: message.content.text) }
         message.attachments = (0..<count()).map { _ in attachment() }
         message.embeds = (0..<count()).map { _ in embed() }
         message.stickers = (0..<count()).map { _ in Sticker(id: text(), name: text(), format: text(), url: optionalText()) }
@@ -79,13 +79,19 @@ struct RandomTranscriptEvents {
     /// A reaction; the count is 1 (the record's default, left out) half the time, else -2…9.
     mutating func reaction() -> Reaction {
         let emoji = text(), emojiID = optionalText(), imageURL = optionalText()
-        return Reaction(emoji: emoji, emojiID: emojiID, imageURL: imageURL, count: coin() ? 1 : random.below(12) - 2)
+        return Reaction(emoji: "e" + emoji, emojiID: emojiID, imageURL: imageURL, count: coin() ? 1 : random.below(12) + 1)
     }
 
-    mutating func span() -> FormatSpan {
+    /// A span inside `text` (``MessageValidator`` refuses any other).
+    mutating func span(in text: String) -> FormatSpan {
         let kind = pick([FormatSpan.Kind.bold, .code, .pre, .textLink, .customEmoji])
-        return FormatSpan(kind: kind, offset: random.below(100), length: random.below(100), value: optionalText())
+        let units = text.utf16.count
+        let offset = random.below(units + 1)
+        return FormatSpan(kind: kind, offset: offset, length: random.below(units - offset + 1), value: optionalText())
     }
+
+    /// A non-empty identifier.
+    mutating func identifier() -> String { "i" + text() }
 
     /// An instant from 1970 to the end of 9999 (RFC 3339 has four year digits).
     mutating func timestamp() -> Timestamp { Timestamp(milliseconds: Int64(random.next() % 253_402_300_800_000)) }

@@ -112,7 +112,7 @@ import Testing
         ),
         (
             #"{"messages":[{"id":1,"type":"message","date_unixtime":"soon","text":"x"}]}"#,
-            "t.json: at messages[0].date_unixtime: decimal seconds since 1970, found \"soon\""
+            "t.json: at messages[0].date_unixtime: decimal seconds since 1970 within the years 0001–9999, found \"soon\""
         ),
         (#"{"messages":[{"id":1,"type":"message","date_unixtime":"1","text":7}]}"#, "t.json: at messages[0].text: a value of type array"),
         (

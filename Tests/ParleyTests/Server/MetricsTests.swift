@@ -31,6 +31,7 @@ import Testing
         #expect(lines.contains(#"parley_event_send_latency_seconds_bucket{le="+Inf"} 1"#))
         #expect(lines.contains("parley_event_send_latency_seconds_sum 0.003"))
         #expect(lines.contains("parley_event_send_latency_seconds_count 1"))
-        #expect(lines.count == 5 * 3 + 2 + 14 + 1 + 2)
+        #expect(lines.contains("parley_restore_skipped_events_total 0"))
+        #expect(lines.count == 6 * 3 + 2 + 14 + 1 + 2)
     }
 }
