@@ -59,6 +59,7 @@ import Testing
         (["--demo", "--max-viewers", "0"], "parley: --max-viewers: expected a whole number from 1 to 1000000, got '0'\n"),
         (["--demo", "--window", "x"], "parley: --window: expected a whole number from 1 to 1000000, got 'x'\n"),
         (["--demo", "--event-loops", "0"], "parley: --event-loops: expected a whole number from 1 to 64, got '0'\n"),
+        (["--demo", "--token", "s3cret"], "parley: --token (or PARLEY_TOKEN): expected at least 16 characters of visible ASCII\n"),
         (["--follow", sample], "parley: --follow tails one Parley JSON Lines file; see 'parley serve --help'\n"),
     ])
     func usageErrorsExit64(arguments: [String], message: String) throws {
