@@ -53,13 +53,24 @@ import Testing
         )
     }
 
+    /// A short ingest token stops `parley serve` before it listens (on a busy port, a server that
+    /// took the token would exit 69 instead).
+    @Test func aShortIngestTokenExits64() throws {
+        let busy = try ServerFixture.start([SyntheticChannel()])
+        defer { busy.stop() }
+        let database = IngestFixture.temporaryDatabase()
+        defer { IngestFixture.removeDatabase(database) }
+        let outcome = try ParleyProcess.run(["serve", Self.sample, "--port", String(busy.port), "--db", database, "--token", "s3cret"])
+        #expect(outcome.code == 64)
+        #expect(outcome.errors == "parley: --token (or PARLEY_TOKEN): expected at least 16 characters of visible ASCII\n")
+    }
+
     @Test(arguments: [
         ([], "parley: serve needs an INPUT file or --demo; see 'parley serve --help'\n"),
         (["--demo", "--port", "70000"], "parley: --port: expected a whole number from 0 to 65535, got '70000'\n"),
         (["--demo", "--max-viewers", "0"], "parley: --max-viewers: expected a whole number from 1 to 1000000, got '0'\n"),
         (["--demo", "--window", "x"], "parley: --window: expected a whole number from 1 to 1000000, got 'x'\n"),
         (["--demo", "--event-loops", "0"], "parley: --event-loops: expected a whole number from 1 to 64, got '0'\n"),
-        (["--demo", "--token", "s3cret"], "parley: --token (or PARLEY_TOKEN): expected at least 16 characters of visible ASCII\n"),
         (["--follow", sample], "parley: --follow tails one Parley JSON Lines file; see 'parley serve --help'\n"),
     ])
     func usageErrorsExit64(arguments: [String], message: String) throws {
