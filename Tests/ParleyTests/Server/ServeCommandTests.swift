@@ -82,7 +82,10 @@ import Testing
     @Test func helpListsTheFlags() throws {
         let outcome = try ParleyProcess.run(["serve", "--help"])
         #expect(outcome.code == 0)
-        for flag in ["--host HOST", "--port PORT", "--max-viewers N", "--event-loops N", "--window N", "--demo", "--follow"] {
+        for flag in [
+            "--host HOST", "--port PORT", "--max-viewers N", "--event-loops N", "--max-connections-per-ip N", "--window N", "--demo",
+            "--follow",
+        ] {
             #expect(outcome.output.contains(flag), "\(flag)")
         }
     }
