@@ -11,7 +11,8 @@ extension ServeCommand {
     /// temporary file with `--demo`, else `$XDG_STATE_HOME/parley/events.sqlite`
     /// (`~/.local/state/parley/events.sqlite`).
     /// - Throws: ``CommandFailure`` with ``ExitCode/usage`` for a bad `--max-body`, a token
-    ///   shorter than 16 characters or `--follow` with ingest, ``ExitCode/ioError`` when the database cannot be opened.
+    ///   shorter than 16 characters or `--follow` with ingest, ``ExitCode/ioError`` when the
+    ///   database cannot be opened.
     static func ingestSettings(_ parsed: OptionParser.Result) throws(CommandFailure) -> (settings: IngestSettings, generated: Bool)? {
         let environment = ProcessInfo.processInfo.environment
         let asked = parsed.has("db") || parsed.has("token") || parsed.has("max-body") || environment["PARLEY_TOKEN"] != nil

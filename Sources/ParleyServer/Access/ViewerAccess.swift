@@ -5,8 +5,9 @@
 /// `303 See Other` to the same address without the token and sets an `HttpOnly`,
 /// `SameSite=Lax` cookie holding it, so the token leaves the address bar and history, and the
 /// page's stream and "load older" requests (same origin) carry the cookie. Scripts and
-/// scrapers may send `Authorization: Bearer TOKEN` instead (the scheme in any letter case). The cookie's name carries the port:
-/// servers on one host keep separate cookies. Comparisons take constant time.
+/// scrapers may send `Authorization: Bearer TOKEN` instead (the scheme in any letter case).
+/// The cookie's name carries the port: servers on one host keep separate cookies. Comparisons
+/// take constant time.
 struct ViewerAccess: Sendable {
     /// What to do with a request for a guarded route.
     enum Decision: Equatable, Sendable {

@@ -26,6 +26,7 @@ struct MessageFraming: Equatable, Sendable {
         transferCoding = MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding").map { String(cString: $0) }
     }
 
+    /// Framing headers given directly (for tests).
     init(contentLengths: Int, transferEncodings: Int, transferCoding: String?) {
         self.contentLengths = contentLengths
         self.transferEncodings = transferEncodings
