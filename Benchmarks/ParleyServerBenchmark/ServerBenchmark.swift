@@ -20,7 +20,7 @@ enum ServerBenchmark {
         do {
             server = try LiveServer.start(
                 Site(title: "bench", channels: [channel]),
-                configuration: ServerConfiguration(port: 0, maxViewers: viewers, eventLoops: options["loops"]!))
+                configuration: ServerConfiguration(port: 0, maxViewers: viewers, eventLoops: options["loops"]!, maxConnectionsPerIP: 0))
         } catch {
             FileHandle.standardError.write(Data("bench: \(error.description)\n".utf8))
             return 69

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <microhttpd.h>
@@ -50,6 +51,36 @@ static inline unsigned int parley_mhd_connection_count(struct MHD_Daemon *daemon
 static inline int parley_mhd_connection_socket(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info == NULL ? -1 : info->connect_fd;
+}
+
+/// Sets a connection's idle timeout in seconds, 0 for none (`MHD_set_connection_option` with
+/// `MHD_CONNECTION_OPTION_TIMEOUT` is variadic). Only from the daemon's thread, inside a callback.
+static inline void parley_mhd_set_connection_timeout(struct MHD_Connection *connection, unsigned int seconds) {
+    (void)MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
+}
+
+/// What `parley_mhd_header_count` counts: the headers called `name` (ASCII case-insensitive).
+struct parley_mhd_header_tally {
+    const char *name;
+    unsigned int count;
+};
+
+/// `MHD_KeyValueIterator` adding one to the tally for each header with its name.
+static inline enum MHD_Result parley_mhd_tally_header(void *tally, enum MHD_ValueKind kind, const char *key,
+                                                      const char *value) {
+    struct parley_mhd_header_tally *counted = (struct parley_mhd_header_tally *)tally;
+    (void)kind;
+    (void)value;
+    if (key != NULL && strcasecmp(key, counted->name) == 0) counted->count += 1;
+    return MHD_YES;
+}
+
+/// The number of request headers called `name` (ASCII case-insensitive): libmicrohttpd keeps each
+/// repeated header, but `MHD_lookup_connection_value` returns only the first.
+static inline unsigned int parley_mhd_header_count(struct MHD_Connection *connection, const char *name) {
+    struct parley_mhd_header_tally tally = {name, 0};
+    (void)MHD_get_connection_values(connection, MHD_HEADER_KIND, parley_mhd_tally_header, &tally);
+    return tally.count;
 }
 
 /// `MHD_CONTENT_READER_END_OF_STREAM`: the stream ended normally.

@@ -21,6 +21,8 @@ extension HelpText {
               --max-viewers N     the most event streams open at once (default 1000)
               --event-loops N     HTTP event-loop threads sharing the connections (default 1;
                                   more spread sending to many viewers over cores)
+              --max-connections-per-ip N  the most connections one client address may hold
+                                  (default 64; 0 for no limit, needed behind a reverse proxy)
               --window N          the latest N messages of a channel on its live page (default 500)
               --timezone NAME     IANA time zone for days and times (default UTC)
               --demo              serve the built-in sample transcript

@@ -10,8 +10,9 @@ extension ServeCommand {
     /// (`generated`: the caller prints it once the server runs). The database is `--db`, else a
     /// temporary file with `--demo`, else `$XDG_STATE_HOME/parley/events.sqlite`
     /// (`~/.local/state/parley/events.sqlite`).
-    /// - Throws: ``CommandFailure`` with ``ExitCode/usage`` for a bad `--max-body` or `--follow`
-    ///   with ingest, ``ExitCode/ioError`` when the database cannot be opened.
+    /// - Throws: ``CommandFailure`` with ``ExitCode/usage`` for a bad `--max-body`, a token
+    ///   shorter than 16 characters or `--follow` with ingest, ``ExitCode/ioError`` when the
+    ///   database cannot be opened.
     static func ingestSettings(_ parsed: OptionParser.Result) throws(CommandFailure) -> (settings: IngestSettings, generated: Bool)? {
         let environment = ProcessInfo.processInfo.environment
         let asked = parsed.has("db") || parsed.has("token") || parsed.has("max-body") || environment["PARLEY_TOKEN"] != nil
@@ -22,6 +23,7 @@ extension ServeCommand {
         let maxBody = try wholeNumber(parsed, "max-body", default: 1 << 20, range: 1...(1 << 30))
         var token = parsed.value("token") ?? environment["PARLEY_TOKEN"] ?? ""
         let generated = token.isEmpty
+        guard generated || IngestSettings.isUsable(token) else { throw CommandFailure(.usage, ServerError.unusableIngestToken.description) }
         if generated {
             var random = SystemRandomNumberGenerator()
             token = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &random)) }.joined()

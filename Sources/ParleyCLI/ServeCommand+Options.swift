@@ -3,8 +3,8 @@ import ParleyServer
 
 extension ServeCommand {
     /// The server's settings from `--host`, `--port`, `--max-viewers`, `--event-loops`,
-    /// `--viewer-token` (else `PARLEY_VIEWER_TOKEN`) and `--allowed-hosts` (comma-separated); its
-    /// log goes to `errors`.
+    /// `--max-connections-per-ip`, `--viewer-token` (else `PARLEY_VIEWER_TOKEN`) and
+    /// `--allowed-hosts` (comma-separated); its log goes to `errors`.
     static func configuration(_ parsed: OptionParser.Result, errors: some TextOutputStream & Sendable) throws(CommandFailure)
         -> ServerConfiguration
     {
@@ -13,6 +13,8 @@ extension ServeCommand {
         configuration.port = try wholeNumber(parsed, "port", default: 8080, range: 0...65535)
         configuration.maxViewers = try wholeNumber(parsed, "max-viewers", default: 1000, range: 1...1_000_000)
         configuration.eventLoops = try wholeNumber(parsed, "event-loops", default: 1, range: 1...64)
+        configuration.maxConnectionsPerIP = try wholeNumber(
+            parsed, "max-connections-per-ip", default: configuration.maxConnectionsPerIP, range: 0...1_000_000)
         let token = parsed.value("viewer-token") ?? ProcessInfo.processInfo.environment["PARLEY_VIEWER_TOKEN"] ?? ""
         configuration.viewerToken = token.isEmpty ? nil : token
         configuration.allowedHosts = (parsed.value("allowed-hosts") ?? "").split(separator: ",").map {
@@ -43,7 +45,7 @@ extension ServeCommand {
     static func exitCode(for error: ServerError) -> ExitCode {
         switch error {
         case .addressInUse, .cannotListen, .daemonFailed: return .unavailable
-        case .invalidHost, .invalidConfiguration, .unusableViewerToken: return .usage
+        case .invalidHost, .invalidConfiguration, .unusableViewerToken, .unusableIngestToken: return .usage
         case .duplicateChannel: return .dataError
         case .resources: return .ioError
         }

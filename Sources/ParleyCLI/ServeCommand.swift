@@ -18,6 +18,7 @@ struct ServeCommand {
         .init(name: "token", short: nil, takesValue: true), .init(name: "max-body", short: nil, takesValue: true),
         .init(name: "viewer-token", short: nil, takesValue: true), .init(name: "allowed-hosts", short: nil, takesValue: true),
         .init(name: "create-channels", short: nil, takesValue: false), .init(name: "event-loops", short: nil, takesValue: true),
+        .init(name: "max-connections-per-ip", short: nil, takesValue: true),
     ]
 
     func run(

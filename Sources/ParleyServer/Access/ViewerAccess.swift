@@ -5,8 +5,9 @@
 /// `303 See Other` to the same address without the token and sets an `HttpOnly`,
 /// `SameSite=Lax` cookie holding it, so the token leaves the address bar and history, and the
 /// page's stream and "load older" requests (same origin) carry the cookie. Scripts and
-/// scrapers may send `Authorization: Bearer TOKEN` instead. The cookie's name carries the port:
-/// servers on one host keep separate cookies. Comparisons take constant time.
+/// scrapers may send `Authorization: Bearer TOKEN` instead (the scheme in any letter case).
+/// The cookie's name carries the port: servers on one host keep separate cookies. Comparisons
+/// take constant time.
 struct ViewerAccess: Sendable {
     /// What to do with a request for a guarded route.
     enum Decision: Equatable, Sendable {
@@ -35,9 +36,7 @@ struct ViewerAccess: Sendable {
     /// person opens (`/`, `/c/{channel}`), which a valid `?token=` redirects.
     func decide(_ request: Request, isPage: Bool) -> Decision {
         if let cookie = request.viewerCookie, SecretComparison.matches(cookie, token) { return .allowed }
-        if let header = request.authorization, header.hasPrefix("Bearer "), SecretComparison.matches(header.dropFirst(7), token) {
-            return .allowed
-        }
+        if let given = BearerCredentials.token(in: request.authorization), SecretComparison.matches(given, token) { return .allowed }
         guard let given = request.token, SecretComparison.matches(given, token) else { return .denied }
         guard isPage else { return .allowed }
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).map {

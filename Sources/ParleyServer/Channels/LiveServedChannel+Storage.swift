@@ -16,10 +16,12 @@ extension LiveServedChannel {
     var storeHeader: String { #"{"id":\#(EventIngest.quoted(id.rawValue)),"name":\#(EventIngest.quoted(name))}"# }
 
     /// Whether a post may create a channel with this id: 1 to 100 bytes of RFC 3986 unreserved
-    /// characters (`A-Z a-z 0-9 - . _ ~`), so its address needs no escaping.
+    /// characters (`A-Z a-z 0-9 - . _ ~`), so its address needs no escaping, other than `.` and
+    /// `..` (dot segments: RFC 3986 § 5.2.4 removes them from `/c/../events`, so no address
+    /// could name the channel).
     static func isCreatable(_ id: ChannelID) -> Bool {
         let bytes = id.rawValue.utf8
-        return (1...100).contains(bytes.count)
+        return (1...100).contains(bytes.count) && id.rawValue != "." && id.rawValue != ".."
             && bytes.allSatisfy { byte in
                 (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D
                     || byte == 0x2E || byte == 0x5F || byte == 0x7E

@@ -8,16 +8,18 @@ import Glibc
 enum Callbacks {
     /// `MHD_AccessHandlerCallback`: the closure is the ``ServerCore``.
     ///
-    /// The first call of a request only creates its ``RequestContext``; the reply is queued on a
-    /// later call, once the request is fully read (queuing on the first call makes
-    /// libmicrohttpd close the connection instead of keeping it alive).
+    /// The first call of a request creates its ``RequestContext`` and refuses a request whose
+    /// body cannot be delimited (``MessageFraming``); otherwise the reply is queued on a later
+    /// call, once the request is fully read (queuing on the first call makes libmicrohttpd
+    /// close the connection instead of keeping it alive, which a refusal wants).
     static let access: MHD_AccessHandlerCallback = { closure, connection, url, method, _, upload, uploadSize, requestContext in
         guard let closure, let connection, let requestContext else { return .NO }
+        let core = Unmanaged<ServerCore>.fromOpaque(closure).takeUnretainedValue()
         guard let existing = requestContext.pointee else {
             requestContext.pointee = Unmanaged.passRetained(RequestContext()).toOpaque()
-            return .YES
+            guard let refusal = MessageFraming(of: connection).refusal else { return .YES }
+            return Responder.send(.error(refusal), on: connection, metrics: core.metrics)
         }
-        let core = Unmanaged<ServerCore>.fromOpaque(closure).takeUnretainedValue()
         let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
         if let uploadSize, uploadSize.pointee != 0 {
             let piece = UnsafeRawBufferPointer(start: upload, count: uploadSize.pointee)

@@ -23,6 +23,7 @@ struct Daemon: @unchecked Sendable {
             parley_mhd_option_value(.CONNECTION_MEMORY_LIMIT, configuration.connectionMemoryLimit),
             parley_mhd_option_value(.CONNECTION_MEMORY_INCREMENT, min(1024, configuration.connectionMemoryLimit / 4)),
             parley_mhd_option_value(.CONNECTION_TIMEOUT, configuration.connectionTimeoutSeconds),
+            parley_mhd_option_value(.PER_IP_CONNECTION_LIMIT, configuration.maxConnectionsPerIP),
             parley_mhd_option_completed(Callbacks.completed, core),
         ]
         if configuration.eventLoops > 1 { options.append(parley_mhd_option_value(.THREAD_POOL_SIZE, configuration.eventLoops)) }
@@ -39,13 +40,25 @@ struct Daemon: @unchecked Sendable {
         return configuration.eventLoops > 1 ? total + total / 4 : total
     }
 
-    /// Stops accepting connections and closes the listening socket; open connections go on.
-    func quiesce() {
+    /// Stops accepting connections; open connections go on.
+    ///
+    /// The listening socket is shut down at once (new clients are refused, not left in the
+    /// backlog) but stays open: libmicrohttpd's threads may still use its descriptor until
+    /// ``stop(closing:)``, and closing it earlier would let another socket take the number
+    /// under them (`MHD_quiesce_daemon`'s contract).
+    /// - Returns: The listening socket, for ``stop(closing:)``; nil when already quiesced.
+    func quiesce() -> Int32? {
         let socket = MHD_quiesce_daemon(pointer)
-        if socket >= 0 { close(socket) }
+        guard socket >= 0 else { return nil }
+        shutdown(socket, Int32(SHUT_RDWR))
+        return socket
     }
 
-    /// Stops the event loop and closes every connection. No connection may be suspended then
-    /// (libmicrohttpd aborts the process otherwise).
-    func stop() { MHD_stop_daemon(pointer) }
+    /// Stops the event loop and closes every connection, then closes `listenSocket` (what
+    /// ``quiesce()`` returned; libmicrohttpd never closes a quiesced socket). No connection may
+    /// be suspended then (libmicrohttpd aborts the process otherwise).
+    func stop(closing listenSocket: Int32?) {
+        MHD_stop_daemon(pointer)
+        if let listenSocket { close(listenSocket) }
+    }
 }

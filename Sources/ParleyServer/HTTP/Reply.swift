@@ -38,8 +38,8 @@ struct Reply: Equatable, Sendable {
             ], body: Array("see \(location)\n".utf8))
     }
 
-    /// The error's status, a `text/plain` body with its message, and `Allow` or `Retry-After`
-    /// where they apply.
+    /// The error's status, a `text/plain` body with its message, and `Allow`, `Retry-After` or
+    /// `Connection: close` (a request whose body cannot be delimited) where they apply.
     static func error(_ error: RouteError) -> Reply {
         var reply = Reply(
             status: error.status,
@@ -50,6 +50,7 @@ struct Reply: Equatable, Sendable {
         case .ingestOff: reply.headers.append(Header(name: "Allow", value: "GET"))
         case .tooManyViewers, .stopping, .channelBusy: reply.headers.append(Header(name: "Retry-After", value: "5"))
         case .unauthorized, .viewerUnauthorized: reply.headers.append(Header(name: "WWW-Authenticate", value: "Bearer"))
+        case .ambiguousFraming, .unsupportedTransferCoding: reply.headers.append(Header(name: "Connection", value: "close"))
         default: break
         }
         return reply

@@ -20,9 +20,10 @@ enum Responder {
         return MHD_queue_response(connection, UInt32(reply.status), response)
     }
 
-    /// Queues an event stream whose body ``Viewer/read(into:)`` produces; the response holds
-    /// the viewer until libmicrohttpd frees it.
-    static func stream(_ viewer: Viewer, on connection: OpaquePointer) -> MHD_Result {
+    /// Queues an event stream whose body ``Viewer/read(into:)`` produces, with the stream's idle
+    /// timeout of `timeoutSeconds` instead of the request's; the response holds the viewer until
+    /// libmicrohttpd frees it.
+    static func stream(_ viewer: Viewer, on connection: OpaquePointer, timeoutSeconds: Int) -> MHD_Result {
         let context = Unmanaged.passRetained(viewer).toOpaque()
         guard
             let response = MHD_create_response_from_callback(
@@ -36,6 +37,7 @@ enum Responder {
         MHD_add_response_header(response, "Cache-Control", "no-store")
         MHD_add_response_header(response, "X-Accel-Buffering", "no")
         for header in SecurityHeaders.all { MHD_add_response_header(response, header.name, header.value) }
+        parley_mhd_set_connection_timeout(connection, UInt32(timeoutSeconds))
         return MHD_queue_response(connection, 200, response)
     }
 }

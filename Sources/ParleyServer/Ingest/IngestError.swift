@@ -25,7 +25,7 @@ public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .unknownChannel(channel): return "unknown channel '\(channel)': expected a live channel of the server"
         case let .uncreatableChannel(channel):
-            return "cannot create channel '\(channel)': expected 1 to 100 letters, digits, '-', '.', '_' or '~'"
+            return "cannot create channel '\(channel)': expected 1 to 100 letters, digits, '-', '.', '_' or '~', other than '.' and '..'"
         case let .foreignEvent(index, channel, expected):
             return "event \(index + 1): the event is for channel '\(channel)', expected '\(expected)'"
         case let .rejected(index, error): return "event \(index + 1): \(error)"

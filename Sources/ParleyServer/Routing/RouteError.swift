@@ -37,17 +37,23 @@ enum RouteError: Error, Equatable, Sendable {
     case uncreatableChannel(ChannelID)
     /// The database refused a commit; `reason` is its message (500).
     case storeFailed(String)
+    /// The request has two `Content-Length` or `Transfer-Encoding` headers, or both (400; see
+    /// ``MessageFraming``).
+    case ambiguousFraming
+    /// The request's `Transfer-Encoding` is not `chunked` alone (501).
+    case unsupportedTransferCoding(String)
 
     /// The HTTP status code.
     var status: Int {
         switch self {
         case .notFound, .unknownChannel, .unknownMessage: return 404
         case .methodNotAllowed, .ingestOff: return 405
-        case .missingVersion, .badVersion, .badEvents, .uncreatableChannel: return 400
+        case .missingVersion, .badVersion, .badEvents, .uncreatableChannel, .ambiguousFraming: return 400
         case .unauthorized, .viewerUnauthorized: return 401
         case .foreignHost: return 403
         case .bodyTooLarge: return 413
         case .storeFailed: return 500
+        case .unsupportedTransferCoding: return 501
         case .tooManyViewers, .stopping, .channelBusy: return 503
         }
     }
@@ -75,8 +81,11 @@ enum RouteError: Error, Equatable, Sendable {
         case let .bodyTooLarge(limit): return "the body exceeds \(limit) bytes (--max-body)"
         case let .badEvents(message): return message
         case let .uncreatableChannel(channel):
-            return "cannot create channel '\(channel)': expected 1 to 100 letters, digits, '-', '.', '_' or '~'"
+            return "cannot create channel '\(channel)': expected 1 to 100 letters, digits, '-', '.', '_' or '~', other than '.' and '..'"
         case let .storeFailed(reason): return "the events could not be stored: \(reason)"
+        case .ambiguousFraming:
+            return "expected one Content-Length or one Transfer-Encoding: chunked header, not two and not both (RFC 9112 § 6.3)"
+        case let .unsupportedTransferCoding(coding): return "Transfer-Encoding '\(coding)' is not supported; expected chunked"
         }
     }
 }

@@ -6,10 +6,10 @@ extension LiveServer {
     /// (clients see a normal end), then the event loop stops. Idempotent; returns when done.
     ///
     /// libmicrohttpd aborts the process when stopped with suspended connections, so the order
-    /// is: quiesce (close the listening socket), close every broadcaster (which resumes each
+    /// is: quiesce (refuse new connections), close every broadcaster (which resumes each
     /// suspended stream so its reader returns end-of-stream), wait until no connection is
     /// suspended and the streams have ended (at most `grace` for streams whose clients stopped
-    /// reading), then stop.
+    /// reading), then stop, and only then close the listening socket.
     /// - Parameter grace: How long to wait for streams to end.
     public func stop(grace: Duration = .seconds(2)) {
         let first = isStopped.withLock { stopped in
@@ -18,14 +18,14 @@ extension LiveServer {
         }
         guard first else { return }
         core.isStopping.store(true, ordering: .releasing)
-        daemon.quiesce()
+        let listenSocket = daemon.quiesce()
         for broadcaster in core.registry.broadcasters { broadcaster.close() }
         let clock = ContinuousClock()
         let deadline = clock.now + grace
         while core.metrics.suspended.load(ordering: .acquiring) > 0 || (core.metrics.viewerCount > 0 && clock.now < deadline) {
             usleep(1000)
         }
-        daemon.stop()
+        daemon.stop(closing: listenSocket)
         coreReference.release()
     }
 

@@ -24,9 +24,19 @@ public struct ServerConfiguration: Sendable {
     /// libmicrohttpd's memory pool per connection, in bytes (default 4 KiB; the library's
     /// default is 32 KiB). It holds the request head and the send buffer of a stream.
     public var connectionMemoryLimit: Int
-    /// Seconds a connection may make no progress before it is closed (streams waiting for a
-    /// batch are suspended and exempt).
+    /// Seconds a connection may make no progress (receive or send nothing) before it is closed,
+    /// while it sends a request or waits for a reply, or idles between requests (default 10): a
+    /// client that stops part-way frees its slot soon.
     public var connectionTimeoutSeconds: Int
+    /// The same bound for an event stream, set once the stream starts (default 60: four
+    /// heartbeats). Streams waiting for a batch are suspended and exempt; the bound applies while
+    /// queued bytes do not leave.
+    public var streamTimeoutSeconds: Int
+    /// The most connections one client address may hold at once
+    /// (`MHD_OPTION_PER_IP_CONNECTION_LIMIT`, `--max-connections-per-ip`; default 64, 0 for no
+    /// limit); more are closed on accept, so one address cannot take every connection. Set 0
+    /// behind a reverse proxy: every viewer then arrives from the proxy's address.
+    public var maxConnectionsPerIP: Int
     /// Where the server's own messages and libmicrohttpd's go, one line per call.
     public var log: @Sendable (String) -> Void
     /// `POST /c/{channel}/events`: its token, body limit and database; nil answers `405`.
@@ -46,7 +56,8 @@ public struct ServerConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maxViewers: Int = 1000, spareConnections: Int = 64, eventLoops: Int = 1,
         heartbeatInterval: Duration = .seconds(15), retryMilliseconds: Int = 2000, replay: ReplayLimits = ReplayLimits(),
-        viewerBufferLimit: Int = 1 << 20, connectionMemoryLimit: Int = 4096, connectionTimeoutSeconds: Int = 60,
+        viewerBufferLimit: Int = 1 << 20, connectionMemoryLimit: Int = 4096, connectionTimeoutSeconds: Int = 10,
+        streamTimeoutSeconds: Int = 60, maxConnectionsPerIP: Int = 64,
         log: @escaping @Sendable (String) -> Void = ServerConfiguration.standardError
     ) {
         self.host = host
@@ -60,6 +71,8 @@ public struct ServerConfiguration: Sendable {
         self.viewerBufferLimit = viewerBufferLimit
         self.connectionMemoryLimit = connectionMemoryLimit
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
+        self.streamTimeoutSeconds = streamTimeoutSeconds
+        self.maxConnectionsPerIP = maxConnectionsPerIP
         self.log = log
     }
 
@@ -71,9 +84,11 @@ public struct ServerConfiguration: Sendable {
 
     /// Checks every value's range.
     /// - Throws: ``ServerError/invalidConfiguration(setting:value:expected:)`` naming the first bad
-    ///   one, ``ServerError/unusableViewerToken`` for a short token or one a cookie cannot hold.
+    ///   one, ``ServerError/unusableViewerToken`` for a short token or one a cookie cannot hold,
+    ///   ``ServerError/unusableIngestToken`` for a short ingest token.
     func validate() throws(ServerError) {
         if let viewerToken, !ViewerAccess.isUsable(viewerToken) { throw .unusableViewerToken }
+        if let ingest, !IngestSettings.isUsable(ingest.token) { throw .unusableIngestToken }
         func check(_ ok: Bool, _ setting: String, _ value: Int, _ expected: String) throws(ServerError) {
             if !ok { throw .invalidConfiguration(setting: setting, value: value, expected: expected) }
         }
@@ -87,6 +102,8 @@ public struct ServerConfiguration: Sendable {
         try check(connectionMemoryLimit >= 2048, "connectionMemoryLimit", connectionMemoryLimit, "at least 2048 bytes")
         try check(retryMilliseconds >= 0, "retryMilliseconds", retryMilliseconds, "0 or more")
         try check(connectionTimeoutSeconds >= 0, "connectionTimeoutSeconds", connectionTimeoutSeconds, "0 (none) or more")
+        try check(streamTimeoutSeconds >= 0, "streamTimeoutSeconds", streamTimeoutSeconds, "0 (none) or more")
+        try check(maxConnectionsPerIP >= 0, "maxConnectionsPerIP", maxConnectionsPerIP, "0 (no limit) or more")
         let interval = heartbeatInterval.components
         try check(interval.seconds > 0 || interval.attoseconds > 0, "heartbeatInterval", Int(interval.seconds), "above 0")
     }

@@ -36,7 +36,7 @@ extension ServerCore {
     func finish(_ context: RequestContext, on connection: OpaquePointer) -> MHD_Result {
         switch context.outcome.withLock({ $0 }) {
         case let .reply(reply): return Responder.send(reply, on: connection, metrics: metrics)
-        case let .stream(viewer): return Responder.stream(viewer, on: connection)
+        case let .stream(viewer): return Responder.stream(viewer, on: connection, timeoutSeconds: configuration.streamTimeoutSeconds)
         case nil: return .NO
         }
     }

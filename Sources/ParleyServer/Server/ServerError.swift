@@ -19,6 +19,8 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
     case daemonFailed
     /// The viewer token is shorter than 16 bytes or holds a character a cookie cannot.
     case unusableViewerToken
+    /// The ingest token is shorter than 16 bytes or holds a character other than visible ASCII.
+    case unusableIngestToken
 
     /// One line for the user: what failed and what to do.
     public var description: String {
@@ -34,6 +36,7 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .daemonFailed: return "libmicrohttpd could not start the HTTP daemon"
         case .unusableViewerToken:
             return "--viewer-token: expected at least 16 characters of visible ASCII without \" , ; or \\"
+        case .unusableIngestToken: return "--token (or PARLEY_TOKEN): expected at least 16 characters of visible ASCII"
         }
     }
 

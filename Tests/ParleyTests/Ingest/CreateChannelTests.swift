@@ -49,7 +49,8 @@ import Testing
         defer { fixture.server.stop() }
         let badID = try fixture.post(Self.message("1", channel: "a b"), channel: "a%20b")
         #expect(badID.status == 400)
-        #expect(badID.text == "cannot create channel 'a b': expected 1 to 100 letters, digits, '-', '.', '_' or '~'\n")
+        #expect(
+            badID.text == "cannot create channel 'a b': expected 1 to 100 letters, digits, '-', '.', '_' or '~', other than '.' and '..'\n")
         let cannotApply = try fixture.post(#"{"type":"delete","channel":"bots","id":"nope"}"#, channel: "bots")
         #expect(cannotApply.status == 400)
         #expect(cannotApply.text == #"request body: line 1: no message "nope" in channel "bots": expected an existing message"# + "\n")

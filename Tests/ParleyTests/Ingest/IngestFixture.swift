@@ -16,8 +16,12 @@ struct IngestFixture {
 
     /// Starts a server on `database` (a new temporary file when nil), rebuilding `c1` and the
     /// channels only the database holds from it, as `parley serve` does; `creatingChannels`
-    /// lets a post create a channel (`--create-channels`).
-    static func start(database: String? = nil, maxBodyBytes: Int = 1 << 20, creatingChannels: Bool = false) throws -> IngestFixture {
+    /// lets a post create a channel (`--create-channels`); `adjust` changes the rest of the
+    /// configuration.
+    static func start(
+        database: String? = nil, maxBodyBytes: Int = 1 << 20, creatingChannels: Bool = false,
+        adjust: (inout ServerConfiguration) -> Void = { _ in }
+    ) throws -> IngestFixture {
         let path = database ?? temporaryDatabase()
         let store = try EventStore(path: path)
         let options = LiveOptions(window: 500, templates: try TemplateSet.load())
@@ -29,6 +33,7 @@ struct IngestFixture {
             $0.ingest = IngestSettings(token: token, maxBodyBytes: maxBodyBytes, store: store)
             $0.restoreSkippedEvents = skipped.count
             if creatingChannels { $0.ingest?.newChannels = options }
+            adjust(&$0)
         }
         for channel in channels { if let broadcaster = server.broadcaster(for: channel.id) { channel.attach(broadcaster) } }
         return IngestFixture(server: server, store: store, database: path, skipped: skipped)

@@ -53,6 +53,18 @@ import Testing
         )
     }
 
+    /// A short ingest token stops `parley serve` before it listens (on a busy port, a server that
+    /// took the token would exit 69 instead).
+    @Test func aShortIngestTokenExits64() throws {
+        let busy = try ServerFixture.start([SyntheticChannel()])
+        defer { busy.stop() }
+        let database = IngestFixture.temporaryDatabase()
+        defer { IngestFixture.removeDatabase(database) }
+        let outcome = try ParleyProcess.run(["serve", Self.sample, "--port", String(busy.port), "--db", database, "--token", "s3cret"])
+        #expect(outcome.code == 64)
+        #expect(outcome.errors == "parley: --token (or PARLEY_TOKEN): expected at least 16 characters of visible ASCII\n")
+    }
+
     @Test(arguments: [
         ([], "parley: serve needs an INPUT file or --demo; see 'parley serve --help'\n"),
         (["--demo", "--port", "70000"], "parley: --port: expected a whole number from 0 to 65535, got '70000'\n"),
@@ -70,7 +82,10 @@ import Testing
     @Test func helpListsTheFlags() throws {
         let outcome = try ParleyProcess.run(["serve", "--help"])
         #expect(outcome.code == 0)
-        for flag in ["--host HOST", "--port PORT", "--max-viewers N", "--event-loops N", "--window N", "--demo", "--follow"] {
+        for flag in [
+            "--host HOST", "--port PORT", "--max-viewers N", "--event-loops N", "--max-connections-per-ip N", "--window N", "--demo",
+            "--follow",
+        ] {
             #expect(outcome.output.contains(flag), "\(flag)")
         }
     }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A blocking TCP client socket on loopback with a receive timeout, for talking HTTP to the
-/// server byte by byte.
-final class TestSocket {
+/// server byte by byte. Used by one thread at a time.
+final class TestSocket: @unchecked Sendable {
     enum Failure: Error, Equatable {
         case cannotConnect(port: Int, errno: Int32)
         case timedOut
@@ -15,29 +15,44 @@ final class TestSocket {
     var pending: [UInt8] = []
     private var scratch = [UInt8](repeating: 0, count: 65536)
 
-    /// Connects to 127.0.0.1:`port`.
+    /// Connects to 127.0.0.1:`port`, from `source` (a loopback address such as `127.0.0.2`) when
+    /// given.
     /// - Parameters:
     ///   - receiveBuffer: A small `SO_RCVBUF` (set before connecting) for a client that stalls.
     ///   - timeout: Seconds a read may wait.
-    init(port: Int, receiveBuffer: Int32? = nil, timeout: Double = 5) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    init(port: Int, from source: String? = nil, receiveBuffer: Int32? = nil, timeout: Double = 5) throws {
+        descriptor = try Self.connected(port: port, from: source, receiveBuffer: receiveBuffer, timeout: timeout)
+    }
+
+    /// A socket connected to 127.0.0.1:`port`; closed again when connecting fails (the caller
+    /// then owns no descriptor: a class whose initializer throws after setting every stored
+    /// property runs its `deinit`, which must not close the number a second time).
+    private static func connected(port: Int, from source: String?, receiveBuffer: Int32?, timeout: Double) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         if var size = receiveBuffer {
             setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
         var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let steps: [(address: String, port: Int, call: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Int32)] =
+            (source.map { [($0, 0, { bind($0, $1, $2) })] } ?? []) + [("127.0.0.1", port, { connect($0, $1, $2) })]
+        for step in steps {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(step.port).bigEndian
+            address.sin_addr.s_addr = inet_addr(step.address)
+            let status = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    step.call(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard status == 0 else {
+                let code = errno
+                close(descriptor)
+                throw Failure.cannotConnect(port: port, errno: code)
+            }
         }
-        guard status == 0 else {
-            let code = errno
-            close(descriptor)
-            throw Failure.cannotConnect(port: port, errno: code)
-        }
+        return descriptor
     }
 
     deinit { close(descriptor) }
@@ -81,6 +96,19 @@ final class TestSocket {
             }
             searched = max(0, pending.count - delimiter.count + 1)
             try receive()
+        }
+    }
+
+    /// Every byte until the server closes (or resets) the connection, consumed.
+    /// - Throws: ``Failure/timedOut`` when the connection stays open.
+    func readUntilClosed() throws -> [UInt8] {
+        while true {
+            do {
+                try receive()
+            } catch Failure.closed {
+                defer { pending = [] }
+                return pending
+            }
         }
     }
 
