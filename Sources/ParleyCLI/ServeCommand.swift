@@ -21,7 +21,8 @@ struct ServeCommand {
     ]
 
     func run(
-        _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream & Sendable
+        _ arguments: [String], output: inout TerminalStream<some TextOutputStream>,
+        errors: inout TerminalStream<some TextOutputStream & Sendable>
     ) throws(CommandFailure) {
         let parsed = try OptionParser(flags: Self.flags).parse(arguments)
         if parsed.has("help") {
@@ -78,7 +79,9 @@ struct ServeCommand {
     }
 
     /// The inputs (and the built-in sample with `--demo`), read and merged.
-    private func readInputs(_ parsed: OptionParser.Result, errors: inout some TextOutputStream) throws(CommandFailure) -> Transcript {
+    private func readInputs(_ parsed: OptionParser.Result, errors: inout TerminalStream<some TextOutputStream>) throws(CommandFailure)
+        -> Transcript
+    {
         var inputs = parsed.operands
         if parsed.has("demo") {
             guard let sample = Assets.sampleTranscript else {
@@ -101,7 +104,7 @@ struct ServeCommand {
             }
         }
         let (transcript, diagnostics) = TranscriptMerger.merge(results)
-        for diagnostic in diagnostics { print("parley: warning: \(diagnostic)", to: &errors) }
+        for diagnostic in diagnostics { errors.warn(diagnostic) }
         return transcript
     }
 }
