@@ -66,12 +66,32 @@ struct ZipLimitTests {
 
     @Test("the same caps hold for a WhatsApp zip read from memory")
     func whatsAppFromMemory() throws {
-        try Self.withZip("chat.zip", large: Self.chat(2 << 20)) { zip, _ in
+        try Self.withZip("chat.zip", large: Self.chat(20 << 20)) { zip, _ in
             var options = ImportOptions()
             options.maxEntryBytes = 1 << 20
             #expect(throws: Self.pastOneMiB("memory.zip: _chat.txt")) {
                 try TranscriptReader().read(Data(contentsOf: zip), file: "memory.zip", options: options)
             }
+            #expect(
+                throws: ImportError.syntax(
+                    file: "memory.zip: _chat.txt", offset: nil, line: nil,
+                    expected: "expected at most 200 bytes uncompressed per compressed byte (--max-zip-ratio); "
+                        + "the entry inflated 16842752 bytes from 16910")
+            ) {
+                try TranscriptReader().read(Data(contentsOf: zip), file: "memory.zip")
+            }
+        }
+    }
+
+    @Test("a ChatGPT export zip's conversations.json is read within the same caps")
+    func chatGPTEntryTooLarge() throws {
+        let conversations = ZipBomb.Large(name: "conversations.json", prefix: #"[{"title":""#, count: 2 << 20, suffix: #""}]"#)
+        try Self.withZip("chatgpt.zip", large: conversations) { zip, folder in
+            let outcome = try ParleyProcess.run([
+                "render", zip.path, "-o", folder.appendingPathComponent("out").path, "--max-entry-size", "1024K",
+            ])
+            #expect(outcome.code == 65)
+            #expect(outcome.errors == "parley: \(Self.pastOneMiB("\(zip.path): conversations.json"))\n")
         }
     }
 
