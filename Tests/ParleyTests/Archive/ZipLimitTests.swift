@@ -41,6 +41,9 @@ struct ZipLimitTests {
             #expect(throws: Self.pastOneMiB("\(zip.path): general/2024-01-01.json")) {
                 try TranscriptReader().read(contentsOf: zip.path, options: options)
             }
+            #expect(throws: Self.pastOneMiB("memory.zip: general/2024-01-01.json")) {
+                try TranscriptReader().read(Data(contentsOf: zip), file: "memory.zip", options: options)
+            }
             let wholeCap = try TranscriptReader().read(contentsOf: zip.path)
             #expect(wholeCap.transcript.channels.map { $0.messages.map(\.content.text.count) } == [[4 << 20]])
         }
