@@ -9,16 +9,32 @@ extension ZipArchive {
     struct Reader {
         let handle: OpaquePointer
         let name: String
+        let limits: ZipLimits
 
-        /// The current entry's bytes.
+        /// The current entry's bytes, counted as libarchive inflates them.
+        /// - Throws: ``ArchiveError/entryTooLarge(file:entry:limitBytes:)`` past
+        ///   ``ZipLimits/maxEntryBytes``, ``ArchiveError/ratioTooHigh(file:entry:uncompressedBytes:compressedBytes:limit:)``
+        ///   past ``ZipLimits/maxRatio`` (compressed bytes: what libarchive read from the archive
+        ///   since the entry began, so a little more than the entry's own), ``ArchiveError/corrupt(file:entry:offset:reason:)``.
+        /// - Complexity: O(entry size); memory for the bytes read, never more than the cap.
         func readData(entry: ZipEntry) throws(ArchiveError) -> Data {
             var data = Data()
-            if let size = entry.sizeBytes, size > 0, size < Int64(Int32.max) { data.reserveCapacity(Int(size)) }
+            if let size = entry.sizeBytes, size > 0 { data.reserveCapacity(Int(min(size, limits.maxEntryBytes, 64 << 20))) }
+            let start = archive_filter_bytes(handle, -1)
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
                 let count = buffer.withUnsafeMutableBytes { archive_read_data(handle, $0.baseAddress, $0.count) }
                 if count == 0 { return data }
                 guard count > 0 else { throw failure(entry: entry.path) }
+                let total = Int64(data.count + count)
+                guard total <= limits.maxEntryBytes else {
+                    throw .entryTooLarge(file: name, entry: entry.path, limitBytes: limits.maxEntryBytes)
+                }
+                let compressed = max(1, archive_filter_bytes(handle, -1) - start)
+                if total > limits.ratioFloorBytes, total / compressed > limits.maxRatio {
+                    throw .ratioTooHigh(
+                        file: name, entry: entry.path, uncompressedBytes: total, compressedBytes: compressed, limit: limits.maxRatio)
+                }
                 data.append(contentsOf: buffer[0..<count])
             }
         }
@@ -34,7 +50,7 @@ extension ZipArchive {
         guard let handle = archive_read_new() else { throw .unreadable(file: name, reason: "libarchive could not allocate a reader") }
         defer { archive_read_free(handle) }
         archive_read_support_format_zip(handle)
-        let reader = Reader(handle: handle, name: name)
+        let reader = Reader(handle: handle, name: name, limits: limits)
         switch source {
         case let .file(path):
             guard archive_read_open_filename(handle, path, 64 * 1024) == ARCHIVE_OK else {

@@ -5,7 +5,8 @@ import Foundation
 /// `libarchive-dev`); this module is the only one that sees libarchive.
 ///
 /// Reading streams: one entry's bytes are in memory at a time, so a large export costs the
-/// size of its largest entry, not of the archive. Only regular files are listed; folders,
+/// size of its largest entry, not of the archive, and never more than ``limits`` allow (a zip
+/// bomb stops at the cap, counted as the bytes inflate). Only regular files are listed; folders,
 /// links and other entry types are skipped.
 public struct ZipArchive: Sendable {
     /// Where the archive's bytes come from.
@@ -20,17 +21,21 @@ public struct ZipArchive: Sendable {
     public let source: Source
     /// The name used in errors (the file's path).
     public let name: String
+    /// How much one entry may inflate to when it is read.
+    public let limits: ZipLimits
 
-    /// An archive read from the file at `path`.
-    public init(path: String) {
+    /// An archive read from the file at `path`, its entries read within `limits`.
+    public init(path: String, limits: ZipLimits = ZipLimits()) {
         source = .file(path: path)
         name = path
+        self.limits = limits
     }
 
-    /// An archive held in memory; `name` is used in errors.
-    public init(data: Data, name: String) {
+    /// An archive held in memory; `name` is used in errors; its entries are read within `limits`.
+    public init(data: Data, name: String, limits: ZipLimits = ZipLimits()) {
         source = .memory(data)
         self.name = name
+        self.limits = limits
     }
 
     /// Whether `prefix` starts with a zip signature: a local file header (`PK\3\4`) or the
@@ -54,8 +59,9 @@ public struct ZipArchive: Sendable {
 
     /// Reads the entries `select` accepts, in archive order, handing each one's bytes to `body`;
     /// `body` returns false to stop early.
-    /// - Throws: ``ArchiveError`` when the archive cannot be opened or is damaged.
-    /// - Complexity: O(archive size) time; memory for one entry at a time.
+    /// - Throws: ``ArchiveError`` when the archive cannot be opened or is damaged, or an entry
+    ///   `select` accepts inflates past ``limits`` (reading stops at the cap).
+    /// - Complexity: O(archive size) time; memory for one entry at a time, at most ``ZipLimits/maxEntryBytes``.
     public func forEachFile(where select: (ZipEntry) -> Bool, _ body: (ZipEntry, Data) -> Bool) throws(ArchiveError) {
         try walk { reader, entry throws(ArchiveError) in
             guard select(entry) else { return .skip }

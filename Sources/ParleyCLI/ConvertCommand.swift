@@ -11,10 +11,13 @@ struct ConvertCommand {
         [
             .init(name: "output", short: "o", takesValue: true), .init(name: "timezone", short: nil, takesValue: true),
             .init(name: "me", short: nil, takesValue: true), .init(name: "date-order", short: nil, takesValue: true),
+            .init(name: "max-entry-size", short: nil, takesValue: true), .init(name: "max-zip-ratio", short: nil, takesValue: true),
             .init(name: "quiet", short: "q", takesValue: false), .init(name: "help", short: "h", takesValue: false),
         ] + InputSelection.flags
 
-    func run(_ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream) throws(CommandFailure) {
+    func run(
+        _ arguments: [String], output: inout TerminalStream<some TextOutputStream>, errors: inout TerminalStream<some TextOutputStream>
+    ) throws(CommandFailure) {
         let parsed = try OptionParser(flags: Self.flags).parse(arguments)
         if parsed.has("help") {
             print(HelpText.convert, terminator: "", to: &output)
@@ -27,7 +30,7 @@ struct ConvertCommand {
         let clock = try parsed.clock()
         let importOptions = try RenderCommand.importOptions(parsed)
         let merged = try InputSelection(parsed, clock: clock).read(parsed.operands, options: importOptions)
-        for diagnostic in merged.diagnostics { print("parley: warning: \(diagnostic)", to: &errors) }
+        for diagnostic in merged.diagnostics { errors.warn(diagnostic) }
         let data: Data
         do {
             data = try ParleyJSONLWriter().encode(merged.transcript, policy: merged.policy, channelPolicies: merged.channelPolicies)
@@ -35,7 +38,7 @@ struct ConvertCommand {
             throw CommandFailure(.dataError, error.description)
         }
         if outputPath == "-" {
-            print(String(decoding: data, as: UTF8.self), terminator: "", to: &output)
+            output.writeVerbatim(String(decoding: data, as: UTF8.self))
             return
         }
         do {

@@ -54,8 +54,8 @@ struct FollowDriver {
     func stop() { follower.stop() }
 
     private static func report(_ message: String) {
-        var errors = StandardStreams.err
-        print("parley: warning: \(message)", to: &errors)
+        var errors = TerminalStream(StandardStreams.err)
+        errors.warn(message)
     }
 }
 

@@ -23,6 +23,8 @@ extension HelpText {
               --timezone NAME         the IANA zone in which a DATE starts (default UTC)
               --me NAME               your name in a WhatsApp export or SMS backup
               --date-order ORDER      dmy, mdy or ymd: the WhatsApp date order
+              --max-entry-size SIZE   the most one zip entry may inflate to (bytes, or K, M, G); default 1G
+              --max-zip-ratio N       the most a zip entry may inflate per compressed byte; default 200
           -q, --quiet                 print nothing but errors
           -h, --help                  show this help
 

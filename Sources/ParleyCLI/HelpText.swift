@@ -51,6 +51,10 @@ enum HelpText {
               --me NAME               your name in the export: your WhatsApp messages are outgoing;
                                       names you in an SMS backup (default Me)
               --date-order ORDER      dmy, mdy or ymd: the WhatsApp date order (default: decided from the file)
+              --max-entry-size SIZE   the most one zip entry may inflate to: bytes, or with K, M or G
+                                      (KiB, MiB, GiB); default 1G
+              --max-zip-ratio N       the most bytes a zip entry may inflate to per compressed byte,
+                                      checked past its first 16 MiB; default 200
               --format NAME           read every INPUT as NAME instead of detecting it: parley, discord,
                                       telegram, chatgpt, matrix, slack, sms or whatsapp
               --after DATE            keep messages sent at or after DATE (2024-03-01: midnight in --timezone;

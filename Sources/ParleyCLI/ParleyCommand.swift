@@ -5,13 +5,14 @@ public enum ParleyCommand {
     /// The version printed by `--version`.
     public static let version = "0.1.0"
 
-    /// Runs `parley` with `arguments` (without the program name).
+    /// Runs `parley` with `arguments` (without the program name). Everything printed to `output`
+    /// and `errors` passes through ``TerminalStream`` (controls and invalid bytes escaped).
     /// - Returns: the process exit code (sysexits).
     public static func run(
         _ arguments: [String], output: some TextOutputStream & Sendable = StandardStreams.out,
         errors: some TextOutputStream & Sendable = StandardStreams.err
     ) -> Int32 {
-        var output = output, errors = errors
+        var output = TerminalStream(output), errors = TerminalStream(errors)
         do throws(CommandFailure) {
             switch arguments.first {
             case nil, "-h", "--help", "help":

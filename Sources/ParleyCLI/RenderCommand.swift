@@ -12,10 +12,14 @@ struct RenderCommand {
         .init(name: "timezone", short: nil, takesValue: true), .init(name: "messages-per-page", short: nil, takesValue: true),
         .init(name: "templates", short: nil, takesValue: true), .init(name: "quiet", short: "q", takesValue: false),
         .init(name: "help", short: "h", takesValue: false), .init(name: "me", short: nil, takesValue: true),
-        .init(name: "date-order", short: nil, takesValue: true), .init(name: "media", short: nil, takesValue: true),
+        .init(name: "date-order", short: nil, takesValue: true),
+        .init(name: "max-entry-size", short: nil, takesValue: true), .init(name: "max-zip-ratio", short: nil, takesValue: true),
+        .init(name: "media", short: nil, takesValue: true),
     ]
 
-    func run(_ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream) throws(CommandFailure) {
+    func run(
+        _ arguments: [String], output: inout TerminalStream<some TextOutputStream>, errors: inout TerminalStream<some TextOutputStream>
+    ) throws(CommandFailure) {
         let parsed = try OptionParser(flags: Self.flags + InputSelection.flags).parse(arguments)
         if parsed.has("help") {
             print(HelpText.render, terminator: "", to: &output)
@@ -36,7 +40,7 @@ struct RenderCommand {
         guard !inputs.isEmpty else { throw CommandFailure(.usage, "render needs an INPUT file or --sample; see 'parley render --help'") }
         options.media.inputFolders = inputs.map(Self.mediaFolder)
         let merged = try InputSelection(parsed, clock: options.clock).read(inputs, options: importOptions)
-        for diagnostic in merged.diagnostics { print("parley: warning: \(diagnostic)", to: &errors) }
+        for diagnostic in merged.diagnostics { errors.warn(diagnostic) }
         let transcript = merged.transcript
         options.policy = merged.policy
         options.channelPolicies = merged.channelPolicies
@@ -46,7 +50,7 @@ struct RenderCommand {
         } catch {
             throw CommandFailure(Self.exitCode(for: error), error.description)
         }
-        for problem in summary.mediaProblems { print("parley: warning: \(problem)", to: &errors) }
+        for problem in summary.mediaProblems { errors.warn(problem) }
         if !parsed.has("quiet") {
             print(
                 "Rendered \(Wording.count(summary.messages, "message")) in \(Wording.count(summary.channels, "channel")) to \(Wording.count(summary.pages, "page")).",
@@ -75,7 +79,7 @@ struct RenderCommand {
         return options
     }
 
-    /// `--me NAME` and `--date-order dmy|mdy|ymd`.
+    /// `--me NAME`, `--date-order dmy|mdy|ymd`, `--max-entry-size SIZE` and `--max-zip-ratio N`.
     static func importOptions(_ parsed: OptionParser.Result) throws(CommandFailure) -> ImportOptions {
         var options = ImportOptions(me: parsed.value("me"))
         if let text = parsed.value("date-order") {
@@ -84,7 +88,30 @@ struct RenderCommand {
             }
             options.dateOrder = order
         }
+        if let text = parsed.value("max-entry-size") {
+            guard let bytes = byteCount(text) else {
+                throw CommandFailure(
+                    .usage, "--max-entry-size: expected a size above 0 in bytes or with K, M or G (such as 512M), got '\(text)'")
+            }
+            options.maxEntryBytes = bytes
+        }
+        if let text = parsed.value("max-zip-ratio") {
+            guard let ratio = Int64(text), ratio > 0 else {
+                throw CommandFailure(.usage, "--max-zip-ratio: expected a whole number above 0, got '\(text)'")
+            }
+            options.maxZipRatio = ratio
+        }
         return options
+    }
+
+    /// `text` as a byte count: digits, optionally followed by `K`, `M` or `G` (KiB, MiB, GiB);
+    /// nil when it is not such a size, is 0 or does not fit in 64 bits.
+    static func byteCount(_ text: String) -> Int64? {
+        let units: [Character: Int64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        let unit = text.last.flatMap { units[Character($0.uppercased())] }
+        guard let number = Int64(unit == nil ? text : String(text.dropLast())), number > 0 else { return nil }
+        let (bytes, overflow) = number.multipliedReportingOverflow(by: unit ?? 1)
+        return overflow ? nil : bytes
     }
 
     static func exitCode(for error: ImportError) -> ExitCode {

@@ -1,10 +1,12 @@
 import Foundation
+import ParleyModel
 import ParleyServer
 
 extension ServeCommand {
     /// The server's settings from `--host`, `--port`, `--max-viewers`, `--event-loops`,
     /// `--max-connections-per-ip`, `--viewer-token` (else `PARLEY_VIEWER_TOKEN`) and
-    /// `--allowed-hosts` (comma-separated); its log goes to `errors`.
+    /// `--allowed-hosts` (comma-separated); its log goes to `errors`, each line escaped whole
+    /// (``TerminalText``: a line feed inside it too).
     static func configuration(_ parsed: OptionParser.Result, errors: some TextOutputStream & Sendable) throws(CommandFailure)
         -> ServerConfiguration
     {
@@ -22,7 +24,7 @@ extension ServeCommand {
         }.filter { !$0.isEmpty }
         configuration.log = { line in
             var errors = errors
-            print("parley: \(line)", to: &errors)
+            print("parley: \(TerminalText.escaped(line))", to: &errors)
         }
         return configuration
     }

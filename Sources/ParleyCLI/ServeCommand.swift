@@ -22,7 +22,8 @@ struct ServeCommand {
     ]
 
     func run(
-        _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream & Sendable
+        _ arguments: [String], output: inout TerminalStream<some TextOutputStream>,
+        errors: inout TerminalStream<some TextOutputStream & Sendable>
     ) throws(CommandFailure) {
         let parsed = try OptionParser(flags: Self.flags).parse(arguments)
         if parsed.has("help") {
@@ -50,7 +51,7 @@ struct ServeCommand {
             let restored = try Self.restore(liveChannels, from: store, options: options)
             liveChannels = restored.channels
             configuration.restoreSkippedEvents = restored.skipped.count
-            for event in restored.skipped { print("parley: warning: --db \(store.path): \(event)", to: &errors) }
+            for event in restored.skipped { errors.warn("--db \(store.path): \(event)") }
         }
         let site =
             isLive
@@ -84,7 +85,9 @@ struct ServeCommand {
     }
 
     /// The inputs (and the built-in sample with `--demo`), read and merged.
-    private func readInputs(_ parsed: OptionParser.Result, errors: inout some TextOutputStream) throws(CommandFailure) -> Transcript {
+    private func readInputs(_ parsed: OptionParser.Result, errors: inout TerminalStream<some TextOutputStream>) throws(CommandFailure)
+        -> Transcript
+    {
         var inputs = parsed.operands
         if parsed.has("demo") {
             guard let sample = Assets.sampleTranscript else {
@@ -107,7 +110,7 @@ struct ServeCommand {
             }
         }
         let (transcript, diagnostics) = TranscriptMerger.merge(results)
-        for diagnostic in diagnostics { print("parley: warning: \(diagnostic)", to: &errors) }
+        for diagnostic in diagnostics { errors.warn(diagnostic) }
         return transcript
     }
 }

@@ -1,16 +1,28 @@
-/// Choices the user makes about how inputs are read (`parley render --me`, `--date-order`).
+import ParleyArchive
+
+/// Choices the user makes about how inputs are read (`parley render --me`, `--date-order`,
+/// `--max-entry-size`, `--max-zip-ratio`).
 public struct ImportOptions: Hashable, Sendable {
     /// The exporting user's name as the export shows it: their messages are marked outgoing
     /// (WhatsApp), and it names the owner of an SMS backup. Nil when not given.
     public var me: String?
     /// The order of day, month and year in WhatsApp dates; nil to decide from the whole file.
     public var dateOrder: DateOrder?
+    /// The most bytes one zip entry (a day file, a chat `.txt`, `conversations.json`) may inflate
+    /// to; 1 GiB by default. Counted as the bytes stream out, whatever the zip declares.
+    public var maxEntryBytes: Int64 = ZipLimits().maxEntryBytes
+    /// The most uncompressed bytes per compressed byte of a zip entry past its first 16 MiB; 200
+    /// by default (real exports compress about 5–20:1, zip bombs about 1000:1).
+    public var maxZipRatio: Int64 = ZipLimits().maxRatio
 
     /// Options with the exporting user's name and a forced WhatsApp date order, both optional.
     public init(me: String? = nil, dateOrder: DateOrder? = nil) {
         self.me = me
         self.dateOrder = dateOrder
     }
+
+    /// The caps on what is read from one zip entry.
+    var zipLimits: ZipLimits { ZipLimits(maxEntryBytes: maxEntryBytes, maxRatio: maxZipRatio) }
 }
 
 /// The order of the day, month and year fields in a numeric date such as `03/04/22`.

@@ -23,7 +23,7 @@ extension TranscriptReader {
         let head = (try? handle.read(upToCount: 4096)) ?? Data()
         try? handle.close()
         if ZipArchive.hasZipSignature(head) {
-            return try readZip(ZipArchive(path: path), format: format, options: options)
+            return try readZip(ZipArchive(path: path, limits: options.zipLimits), format: format, options: options)
         }
         if format == .smsBackup || (format == nil && SMSBackupImporter().rejection(of: head) == nil) {
             return try SMSBackupImporter(options: options).importFile(path)

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyArchive
 import ParleyModel
 
 /// Reads input files of any supported format, detecting the format from content (never from
@@ -18,9 +19,9 @@ public struct TranscriptReader: Sendable {
     }
 
     /// Imports `data` as `format`, or as the detected format when `format` is nil; `options`
-    /// carry `--me` and `--date-order`. Every message passes ``MessageValidator``; one it
-    /// refuses is left out and reported (``Diagnostic/skipsRecord``); when no record at all could
-    /// be read, the first one's error is thrown.
+    /// carry `--me`, `--date-order` and the caps on zip entries. Every message passes
+    /// ``MessageValidator``; one it refuses is left out and reported (``Diagnostic/skipsRecord``);
+    /// when no record at all could be read, the first one's error is thrown.
     /// - Throws: the importer's ``ImportError``.
     public func read(
         _ data: Data, file: String, format: InputFormat? = nil, options: ImportOptions = ImportOptions()
@@ -40,7 +41,7 @@ public struct TranscriptReader: Sendable {
         case .matrix:
             result = try MatrixImporter().importTranscript(data, file: file)
         case .slack:
-            result = try SlackImporter().importTranscript(data, file: file)
+            result = try SlackImporter().importArchive(ZipArchive(data: data, name: file, limits: options.zipLimits))
         case .smsBackup:
             result = try SMSBackupImporter(options: options).importTranscript(data, file: file)
         case .whatsApp:

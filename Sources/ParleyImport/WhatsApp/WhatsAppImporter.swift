@@ -42,7 +42,7 @@ public struct WhatsAppImporter: Sendable {
     ///   are unknown; ``ImportError/unreadable(file:reason:)`` for a damaged zip.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
         if ZipArchive.hasZipSignature(data.prefix(4)) {
-            return try importArchive(ZipArchive(data: data, name: file))
+            return try importArchive(ZipArchive(data: data, name: file, limits: options.zipLimits))
         }
         return try importChat(data, file: file, chatName: WhatsAppArchive.chatName(fromFile: file), media: [:])
     }

@@ -1,4 +1,5 @@
 import Glibc
+import ParleyModel
 
 /// How the live server listens, how many viewers it takes and how much it buffers.
 public struct ServerConfiguration: Sendable {
@@ -76,9 +77,11 @@ public struct ServerConfiguration: Sendable {
         self.log = log
     }
 
-    /// Writes `line` and a newline to standard error.
+    /// Writes `line` and a newline to standard error, `line` escaped whole by ``TerminalText``
+    /// (controls, a line feed among them, bidirectional controls), so a logged value cannot forge
+    /// a line or drive the terminal.
     public static let standardError: @Sendable (String) -> Void = { line in
-        let bytes = Array((line + "\n").utf8)
+        let bytes = Array((TerminalText.escaped(line) + "\n").utf8)
         _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }
 
