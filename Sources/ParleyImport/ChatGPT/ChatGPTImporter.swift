@@ -32,9 +32,9 @@ public struct ChatGPTImporter: Sendable {
     ///   ``ImportError/schema(file:path:expected:)`` for a value of the wrong type.
     /// - Complexity: O(n log n) for n nodes.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
-        let document = try JSONInput.decode(ChatGPTDocument.self, from: data, file: file)
+        let (document, truncation) = try JSONInput.decode(ChatGPTDocument.self, from: data, file: file, records: ["$", "mapping"])
         var channels: [Channel] = []
-        var diagnostics = document.unreadable.map { Diagnostic.skipped(decoding: $0, file: file) }
+        var diagnostics = truncation + document.unreadable.map { Diagnostic.skipped(decoding: $0, file: file) }
         var untimed: [String] = []
         var seen: Set<ChannelID> = []
         for entry in document.conversations {

@@ -30,12 +30,12 @@ public struct DiscordChatExporterImporter: Sendable {
     ///   type outside the messages. A message that cannot be read (a missing field, a wrong type,
     ///   a timestamp that is not RFC 3339 in the years 0001–9999) is skipped and reported instead.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
-        let export = try decode(data, file: file)
+        let (export, truncation) = try JSONInput.decode(DiscordExport.self, from: data, file: file, records: ["messages"])
         let channelID = ChannelID(export.channel.id)
         var converter = DiscordMessageConverter(file: file, channel: channelID)
         var messages: [Message] = []
         var positionByID: [MessageID: Int] = [:]
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = truncation
         for (index, entry) in export.messages.enumerated() {
             guard let raw = entry.record(file: file, diagnostics: &diagnostics) else { continue }
             let message: Message
@@ -65,18 +65,6 @@ public struct DiscordChatExporterImporter: Sendable {
         return ImportResult(
             transcript: Transcript(title: title, channels: [channel], directory: directory),
             diagnostics: diagnostics, format: .discordChatExporter)
-    }
-
-    private func decode(_ data: Data, file: String) throws(ImportError) -> DiscordExport {
-        do {
-            return try JSONDecoder().decode(DiscordExport.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
-            throw JSONErrorLocation.syntaxError(context, data: data, file: file)
-        } catch let error as DecodingError {
-            throw JSONErrorLocation.schemaError(error, file: file)
-        } catch {
-            throw .syntax(file: file, offset: nil, line: nil, expected: "valid JSON (\(error))")
-        }
     }
 
     static func channelKind(_ type: String?) -> Channel.Kind {

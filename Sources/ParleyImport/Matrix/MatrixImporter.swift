@@ -38,8 +38,7 @@ public struct MatrixImporter: Sendable {
     ///   is skipped and reported instead.
     /// - Complexity: O(n log n) for n events.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
-        let export = try JSONInput.decode(MatrixExport.self, from: data, file: file)
-        var diagnostics: [Diagnostic] = []
+        var (export, diagnostics) = try JSONInput.decode(MatrixExport.self, from: data, file: file, records: ["messages"])
         var events: [MatrixEvent] = []
         var positions: [Int] = []
         for (index, entry) in export.messages.enumerated() {

@@ -13,7 +13,7 @@ struct SlackExportFiles {
     var days: [String: [(day: String, messages: [SlackExport.Message])]] = [:]
     /// The name used in errors.
     let name: String
-    /// Messages of day files that could not be read, skipped.
+    /// Messages of day files that could not be read, skipped, and day files cut short.
     private(set) var skipped: [Diagnostic] = []
 
     static let listNames: Set<String> = ["users.json", "channels.json", "groups.json", "dms.json", "mpims.json"]
@@ -47,7 +47,9 @@ struct SlackExportFiles {
             lists[relative] = data
         } else if let (folder, day) = Self.dayFile(relative) {
             let file = "\(name): \(relative)"
-            let entries: [Lossy<SlackExport.Message>] = try SlackJSON.decode(data, file: file)
+            let (entries, truncation) = try JSONInput.decode(
+                [Lossy<SlackExport.Message>].self, from: data, file: file, records: ["$"], decoder: SlackJSON.decoder)
+            skipped += truncation
             let messages = entries.compactMap { $0.record(file: file, diagnostics: &skipped) }
             days[folder, default: []].append((day, messages))
         }

@@ -42,7 +42,7 @@ public struct TelegramImporter: Sendable {
     ///   `date`, a time outside the years 0001–9999) is skipped and reported instead.
     /// - Complexity: O(n) in the file's size.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
-        let export = try JSONInput.decode(TelegramExport.self, from: data, file: file)
+        let (export, truncation) = try JSONInput.decode(TelegramExport.self, from: data, file: file, records: ["messages", "list"])
         var chats: [(TelegramChat, String)] = []
         for (index, chat) in (export.chats?.list ?? []).enumerated() { chats.append((chat, "chats.list[\(index)]")) }
         for (index, chat) in (export.left_chats?.list ?? []).enumerated() { chats.append((chat, "left_chats.list[\(index)]")) }
@@ -50,7 +50,7 @@ public struct TelegramImporter: Sendable {
             chats.append((TelegramChat(name: export.name, type: export.type, id: export.id, messages: export.messages), ""))
         }
         var channels: [Channel] = []
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = truncation
         var directory = Directory()
         for (position, (chat, path)) in chats.enumerated() {
             let (channel, chatDirectory, chatDiagnostics) = self.channel(chat, path: path, position: position, file: file)
