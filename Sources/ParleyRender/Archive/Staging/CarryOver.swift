@@ -4,8 +4,8 @@ import Foundation
 /// same relative path, by rename(2): contents, permissions and times stay as they are, symbolic
 /// links are moved as links and never followed.
 ///
-/// A folder is moved whole when nothing in it can be Parley's and `destination` has nothing of
-/// that name; otherwise it is walked. Nothing is moved before the whole plan is known, so a name
+/// A folder is moved whole when nothing in it can be Parley's (or it cannot be read) and
+/// `destination` has nothing of that name; otherwise it is walked. Nothing is moved before the whole plan is known, so a name
 /// taken in `destination` refuses the move of everything.
 struct CarryOver {
     /// A file or folder Parley did not write whose path is taken in the destination.
@@ -25,18 +25,17 @@ struct CarryOver {
     ///   moved whole are not read.
     func plan() throws(Collision) -> [String] {
         var moves: [String] = []
-        try plan(folder: "", into: &moves)
+        try plan(folder: "", names: entries(in: "") ?? [], into: &moves)
         return moves
     }
 
-    private func plan(folder: String, into moves: inout [String]) throws(Collision) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url(source, folder).path)) ?? []
-        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+    private func plan(folder: String, names: [String], into moves: inout [String]) throws(Collision) {
+        for name in names {
             let path = folder.isEmpty ? name : folder + "/" + name
             guard let kind = Self.kind(url(source, path)) else { continue }
             let there = Self.kind(url(destination, path))
-            if kind == S_IFDIR, there == S_IFDIR || (there == nil && ownership.mayHoldParleysFiles(path)) {
-                try plan(folder: path, into: &moves)
+            if kind == S_IFDIR, there == S_IFDIR || (there == nil && ownership.mayHoldParleysFiles(path)), let inner = entries(in: path) {
+                try plan(folder: path, names: inner, into: &moves)
             } else if kind == S_IFREG, ownership.isParleys(path) {
                 continue
             } else if there != nil {
@@ -44,6 +43,14 @@ struct CarryOver {
             } else {
                 moves.append(path)
             }
+        }
+    }
+
+    /// The entries of the folder at `path` in `source`, in byte order; nil when it cannot be
+    /// read (it is then moved whole, never left behind to be removed).
+    private func entries(in path: String) -> [String]? {
+        (try? FileManager.default.contentsOfDirectory(atPath: url(source, path).path))?.sorted {
+            $0.utf8.lexicographicallyPrecedes($1.utf8)
         }
     }
 
