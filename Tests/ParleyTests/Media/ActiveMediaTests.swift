@@ -67,6 +67,23 @@ import Testing
             page.contains(
                 #"<a class="attachment" href="../../../active/notes.txt"><span class="attachment-name" dir="auto">notes.txt</span>"#))
     }
+    /// A file is passive only when its extension is on the allowlist and its first bytes match it.
+    @Test(arguments: [
+        ("a.gif", Array("GIF89a-pixels".utf8), ".gif"), ("a.gif", Array("<html>GIF89a".utf8), ".bin"),
+        ("a.webp", Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8), ".webp"), ("a.jpg", [0xFF, 0xD8, 0xFF, 0xE0], ".jpg"),
+        ("a.mp4", [0, 0, 0, 0x18] + Array("ftypisom".utf8), ".mp4"), ("a.pdf", Array("%PDF-1.7".utf8), ".pdf"),
+        ("a.txt", Array("  <script>".utf8), ".bin"), ("a.txt", [0x61, 0x00, 0x62], ".bin"), ("a.svg", Array("<svg/>".utf8), ".bin"),
+        ("a.html", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], ".bin"), ("a", Array("plain".utf8), ".bin"),
+    ])
+    func copiedNamesKeepTheExtensionOnlyWhenBytesMatch(name: String, bytes: [UInt8], stored: String) throws {
+        let input = TestPaths.temporaryFolder(), output = TestPaths.temporaryFolder()
+        try Data(bytes).write(to: input.appendingPathComponent(name))
+        var options = ArchiveOptions()
+        options.media = MediaOptions(mode: .copy, inputFolders: [input])
+        _ = try ArchiveWriter(options: options).write(MediaFixture.transcript([name]), to: output)
+        let media = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("media").path)
+        #expect(media.map { String($0.dropFirst(64)) } == [stored])
+    }
 }
 
 extension String {
