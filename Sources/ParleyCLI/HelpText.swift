@@ -37,7 +37,9 @@ enum HelpText {
         Several inputs are merged: channels with the same id are joined and a message seen twice is
         kept once (the later edit wins; the same edit with different content is reported).
         The archive is written beside DIR and swapped in when complete: a failed render leaves the
-        previous archive intact. An existing DIR must be empty or hold a Parley archive.
+        previous archive intact. An existing DIR must be empty or hold a Parley archive. Files in DIR
+        that Parley did not write (.git, CNAME, notes) are kept (DIR/.parley-manifest lists Parley's);
+        one with the name of a new page is refused. One render of DIR runs at a time.
 
         OPTIONS
           -o, --output DIR            the archive folder (created if missing)
@@ -47,7 +49,9 @@ enum HelpText {
               --templates DIR         use DIR/*.html instead of the default templates of the same name
               --media MODE            copy: copy local media into the archive (named by content hash);
                                       link: link to it where it is (default); none: name it only.
-                                      Paths leaving the input's folder are refused; URLs are never fetched
+                                      Paths leaving the input's folder are refused; URLs are never fetched.
+                                      Files that are not passive media (HTML, SVG, XML, script…) are
+                                      never shown inline: copied as .bin and linked for download
               --me NAME               your name in the export: your WhatsApp messages are outgoing;
                                       names you in an SMS backup (default Me)
               --date-order ORDER      dmy, mdy or ymd: the WhatsApp date order (default: decided from the file)

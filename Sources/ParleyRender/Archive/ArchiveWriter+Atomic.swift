@@ -2,20 +2,27 @@ import Foundation
 import ParleyModel
 
 extension ArchiveWriter {
-    /// Renders `transcript` into the folder at `output`, replacing the archive there as a whole.
+    /// Renders `transcript` into the folder at `output`, replacing the archive there as a whole
+    /// but keeping every file and folder in it that Parley did not write.
     ///
     /// The archive is written into a new hidden sibling folder (`.NAME.parley-UUID`) and then
     /// swapped in with rename(2), so a render that fails leaves the previous archive untouched
     /// and no half-written pages. An existing `output` must be empty or hold a Parley archive
     /// (`index.html` and `public/parley.css`); anything else is refused rather than replaced.
+    /// The files Parley wrote are listed in the archive's `.parley-manifest`; everything else
+    /// (a `.git` folder, a `CNAME`, notes) is moved into the new archive unchanged. One render of
+    /// a folder runs at a time (`.NAME.parley-lock`), and it first recovers what killed renders
+    /// of the folder left beside it.
     /// - Returns: counts of what was written; ``ArchiveSummary/indexPath`` is below `output`.
     /// - Throws: ``RenderError/cannotCreate(path:reason:)`` when `output` is not a folder, holds
-    ///   something other than an archive, or a folder cannot be created;
-    ///   ``RenderError/cannotWrite(path:reason:)`` when a file cannot be written or the swap fails;
-    ///   ``RenderError/cannotCopy(path:reason:)`` when a public asset cannot be read.
-    /// - Complexity: as rendering, plus removing the previous archive.
+    ///   something other than an archive, another render of it is running, a file Parley did not
+    ///   write has a name the new archive uses, or a folder cannot be created;
+    ///   ``RenderError/cannotWrite(path:reason:)`` when a file cannot be written or moved or the
+    ///   swap fails; ``RenderError/cannotCopy(path:reason:)`` when a public asset cannot be read.
+    /// - Complexity: as rendering, plus listing the previous archive and removing its files.
     public func write(_ transcript: Transcript, to output: URL) throws(RenderError) -> ArchiveSummary {
         let staging = try StagedFolder(replacing: output)
+        defer { staging.unlock() }
         var summary: ArchiveSummary
         do throws(RenderError) {
             summary = try writeContents(transcript, to: staging.temporary)

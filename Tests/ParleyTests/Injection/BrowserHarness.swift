@@ -44,13 +44,23 @@ enum BrowserHarness {
         try
             #"<!DOCTYPE html><html><head><meta charset="utf-8"><title>harness</title></head><body><script src="harness.js"></script></body></html>"#
             .write(to: root.appendingPathComponent("harness.html"), atomically: true, encoding: .utf8)
+        let json = try report(
+            opening: root.appendingPathComponent("harness.html").absoluteString,
+            flags: [
+                "--allow-file-access-from-files", "--disable-background-networking", "--disable-features=MediaRouter",
+                "--host-resolver-rules=MAP * ~NOTFOUND", "--virtual-time-budget=30000",
+            ])
+        return try JSONDecoder().decode([PageReport].self, from: json)
+    }
+
+    /// Opens `url` in headless Chromium with `flags` (HOME set to `home` when given, so downloads
+    /// land there) and returns the base64-decoded `data-report` attribute of the page's root.
+    static func report(opening url: String, flags: [String], home: URL? = nil) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = [
-            "120", chromium, "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--allow-file-access-from-files",
-            "--disable-background-networking", "--disable-features=MediaRouter", "--host-resolver-rules=MAP * ~NOTFOUND",
-            "--virtual-time-budget=30000", "--dump-dom", root.appendingPathComponent("harness.html").absoluteString,
-        ]
+        process.arguments =
+            ["120", chromium, "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"] + flags + ["--dump-dom", url]
+        if let home { process.environment = ProcessInfo.processInfo.environment.merging(["HOME": home.path]) { $1 } }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -61,7 +71,7 @@ enum BrowserHarness {
         guard let start = dom.range(of: "data-report=\""), let end = dom[start.upperBound...].firstIndex(of: "\""),
             let json = Data(base64Encoded: String(dom[start.upperBound..<end]))
         else { throw Failure.noReport(output: dom) }
-        return try JSONDecoder().decode([PageReport].self, from: json)
+        return json
     }
 
     /// The number of start tags in HTML that Parley wrote: every `<` followed by a letter, since

@@ -35,7 +35,7 @@ import Testing
         #expect(summary.mediaFiles == 2)
         #expect(summary.mediaProblems == Self.problems(root: root))
         let png = try #require(media.first { $0.hasSuffix(".png") })
-        #expect(try Data(contentsOf: output.appendingPathComponent("media/" + png)) == Data("PNG-A".utf8))
+        #expect(try Data(contentsOf: output.appendingPathComponent("media/" + png)) == MediaFixture.png)
         #expect(page.components(separatedBy: #"<img src="../../media/\#(png)""#).count - 1 == 3)
         #expect(page.contains(#"<audio controls="" preload="none" src="../../media/"#))
         #expect(page.contains(#"<img src="https://cdn.example/x.png""#))

@@ -18,6 +18,9 @@ enum MediaFixture {
         return Transcript(title: "Media", channels: [Channel(id: ChannelID("c1"), name: "media", messages: messages)])
     }
 
+    /// The bytes of `a.png` and `dup.png`: PNG's signature, then `A`.
+    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("A".utf8))
+
     /// `root/input/` with `a.png`, `dup.png` (same bytes), `sub/b.mp3`, `inner.png` (a link to
     /// `a.png`) and `evil.png` (a link to `root/secret.png`, outside the input folder).
     static func inputFolder() throws -> (root: URL, input: URL) {
@@ -29,9 +32,9 @@ enum MediaFixture {
         let input = root.appendingPathComponent("input")
         try FileManager.default.createDirectory(at: input.appendingPathComponent("sub"), withIntermediateDirectories: true)
         try Data("SECRET".utf8).write(to: root.appendingPathComponent("secret.png"))
-        try Data("PNG-A".utf8).write(to: input.appendingPathComponent("a.png"))
-        try Data("PNG-A".utf8).write(to: input.appendingPathComponent("dup.png"))
-        try Data("MP3".utf8).write(to: input.appendingPathComponent("sub/b.mp3"))
+        try png.write(to: input.appendingPathComponent("a.png"))
+        try png.write(to: input.appendingPathComponent("dup.png"))
+        try Data("ID3-MP3".utf8).write(to: input.appendingPathComponent("sub/b.mp3"))
         try FileManager.default.createSymbolicLink(atPath: input.appendingPathComponent("inner.png").path, withDestinationPath: "a.png")
         try FileManager.default.createSymbolicLink(
             atPath: input.appendingPathComponent("evil.png").path, withDestinationPath: root.appendingPathComponent("secret.png").path)

@@ -26,8 +26,12 @@ import Testing
         #expect(summary == ArchiveSummary(channels: 1, messages: 9, pages: 3, indexPath: root.appendingPathComponent("index.html").path))
         #expect(
             try Self.files(root).keys.sorted() == [
-                "c/c1/2024-03.html", "c/c1/index.html", "colors.css", "index.html", "public/parley.css", "public/parley.js",
+                ".parley-manifest", "c/c1/2024-03.html", "c/c1/index.html", "colors.css", "index.html", "public/parley.css",
+                "public/parley.js",
             ])
+        #expect(
+            try String(contentsOf: root.appendingPathComponent(".parley-manifest"), encoding: .utf8)
+                == "parley-manifest 1\nc/c1/2024-03.html\nc/c1/index.html\ncolors.css\nindex.html\npublic/parley.css\npublic/parley.js\n")
         let colors = try String(contentsOf: root.appendingPathComponent("colors.css"), encoding: .utf8)
         #expect(
             colors

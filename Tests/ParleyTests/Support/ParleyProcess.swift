@@ -17,9 +17,12 @@ struct ParleyProcess {
         return folder.appendingPathComponent("parley")
     }
 
-    static func run(_ arguments: [String]) throws -> Outcome {
+    static func run(_ arguments: [String]) throws -> Outcome { try run(executable, arguments) }
+
+    /// Runs `program` with `arguments`, capturing its output and exit code.
+    static func run(_ program: URL, _ arguments: [String]) throws -> Outcome {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output

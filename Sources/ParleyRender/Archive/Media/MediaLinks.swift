@@ -19,11 +19,23 @@ public struct MediaLinks: Sendable, Hashable {
     /// Local references, as written in the transcript, mapped to percent-encoded paths relative
     /// to the archive root (`media/<sha256>.png`, or `../input/x_Files/a.png`).
     public var local: [String: String]
+    /// Local references whose files are not passive media (see the allowlist in `PassiveMedia`:
+    /// HTML, SVG, XML, script, or bytes that do not match the extension): never shown inline,
+    /// linked with `download`.
+    public var downloads: Set<String>
 
-    /// Links for `mode` with the resolved `local` paths (none by default: remote media only).
-    public init(mode: MediaMode = .link, local: [String: String] = [:]) {
+    /// Links for `mode` with the resolved `local` paths (none by default: remote media only);
+    /// `downloads` are the local references that are only offered for download.
+    public init(mode: MediaMode = .link, local: [String: String] = [:], downloads: Set<String> = []) {
         self.mode = mode
         self.local = local
+        self.downloads = downloads
+    }
+
+    /// Whether `reference` is a local file that is not passive media: linked with `download`,
+    /// never shown inline.
+    public func isDownload(_ reference: String?) -> Bool {
+        reference.map(downloads.contains) ?? false
     }
 
     /// The URL of a link to `reference` from a page `rootPath` below the archive root; nil when
@@ -36,9 +48,10 @@ public struct MediaLinks: Sendable, Hashable {
     }
 
     /// The URL to show `reference` inline (`img`, `video`, `audio`): as ``link(_:rootPath:)``, but
-    /// remote media is not loaded in mode ``MediaMode/none``.
+    /// remote media is not loaded in mode ``MediaMode/none``, and a local file that is not
+    /// passive media (``isDownload(_:)``) is never shown inline.
     public func source(_ reference: String?, rootPath: String) -> String? {
-        guard mode != .none else { return nil }
+        guard mode != .none, !isDownload(reference) else { return nil }
         return link(reference, rootPath: rootPath)
     }
 }

@@ -4,7 +4,9 @@ import ParleyModel
 
 /// Resolves the local media a transcript references: checks each path, then copies the file
 /// into `media/` by content hash (``MediaMode/copy``) or links to it where it is
-/// (``MediaMode/link``). Remote URLs are left alone and never fetched.
+/// (``MediaMode/link``). Remote URLs are left alone and never fetched. A file that is not
+/// passive media (``PassiveMedia``) is copied as `media/<sha256>.bin` and only offered for
+/// download (``MediaLinks/downloads``), in both modes.
 ///
 /// A path is refused — reported, never opened — when it is absolute (`/…`, `C:\…`, `file:`), has
 /// a `..` component, or resolves (through symbolic links) outside the input folder. URLs of other
@@ -41,18 +43,33 @@ struct MediaStore {
                         outcome.problems.append(MediaProblem(reference: reference, reason: .unreadable(reason: ArchiveFiles.reason(error))))
                         continue
                     }
-                    let name = "media/" + SHA256.hex(data) + MediaPaths.fileExtension(path)
+                    let ext = MediaPaths.fileExtension(path)
+                    let isPassive = PassiveMedia.isPassive(extension: ext, prefix: Array(data.prefix(PassiveMedia.prefixLength)))
+                    if !isPassive { outcome.links.downloads.insert(reference) }
+                    let name = "media/" + SHA256.hex(data) + (isPassive ? ext : ".bin")
                     if written.insert(name).inserted {
                         try files.write(data: data, to: name)
                         outcome.copiedFiles += 1
                     }
                     outcome.links.local[reference] = name
-                case .link: outcome.links.local[reference] = MediaPaths.relativeURLPath(from: root, to: path)
+                case .link:
+                    if !PassiveMedia.isPassive(extension: MediaPaths.fileExtension(path), prefix: Self.prefix(of: path)) {
+                        outcome.links.downloads.insert(reference)
+                    }
+                    outcome.links.local[reference] = MediaPaths.relativeURLPath(from: root, to: path)
                 case .none: continue
                 }
             }
         }
         return outcome
+    }
+
+    /// The first ``PassiveMedia/prefixLength`` bytes of the file at `path` (none when unreadable:
+    /// then it is not passive).
+    static func prefix(of path: String) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        return Array((try? handle.read(upToCount: PassiveMedia.prefixLength)) ?? Data())
     }
 
     /// Every media reference a page may show: attachments, stickers, custom emoji reactions

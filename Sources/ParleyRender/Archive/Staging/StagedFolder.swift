@@ -1,0 +1,134 @@
+import Foundation
+
+/// A folder written beside its destination and swapped in when complete, carrying over every
+/// file of the previous folder that Parley did not write.
+///
+/// While a render runs it holds the destination's ``ArchiveLock``, and first recovers what
+/// killed renders left (``StaleStaging``). On commit it lists what was written in
+/// `.parley-manifest` (``ArchiveManifest``), moves every file and folder of the destination that
+/// is not Parley's into the staging folder (``CarryOver``), then swaps with two rename(2) calls
+/// in the destination's parent folder (same file system): the previous folder moves aside, the
+/// new one takes its name, then the previous one is removed. At every point a killed render
+/// leaves the user's files either in the destination or in a staging folder with a manifest,
+/// from which the next render puts them back.
+struct StagedFolder {
+    /// Where the finished folder goes (symbolic links resolved).
+    let destination: URL
+    /// The hidden sibling folder being written.
+    let temporary: URL
+    private let lock: ArchiveLock
+
+    /// Takes the destination's lock, recovers leftovers of killed renders, checks `destination`
+    /// and creates the staging folder beside it.
+    /// - Throws: ``RenderError/cannotCreate(path:reason:)`` when another render holds the lock,
+    ///   a leftover's file cannot be put back, `destination` exists and is not a folder, is a
+    ///   non-empty folder without a Parley archive, or the staging folder cannot be created.
+    init(replacing destination: URL) throws(RenderError) {
+        let resolved = destination.standardizedFileURL.resolvingSymlinksInPath()
+        self.destination = resolved
+        let parent = resolved.deletingLastPathComponent()
+        temporary = parent.appendingPathComponent(".\(resolved.lastPathComponent).parley-\(UUID().uuidString)")
+        let manager = FileManager.default
+        try? manager.createDirectory(at: parent, withIntermediateDirectories: true)
+        lock = try ArchiveLock(for: resolved)
+        do throws(RenderError) {
+            try StaleStaging(destination: resolved).recover()
+            var isFolder: ObjCBool = false
+            if manager.fileExists(atPath: resolved.path, isDirectory: &isFolder) {
+                guard isFolder.boolValue else { throw .cannotCreate(path: resolved.path, reason: "it exists and is not a folder") }
+                let entries = (try? manager.contentsOfDirectory(atPath: resolved.path)) ?? []
+                guard entries.isEmpty || Self.holdsArchive(resolved) else {
+                    throw .cannotCreate(
+                        path: resolved.path,
+                        reason: "it is not empty and holds no Parley archive (index.html, public/parley.css); choose a new or empty folder")
+                }
+            }
+            do {
+                try manager.createDirectory(at: temporary, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotCreate(path: resolved.path, reason: ArchiveFiles.reason(error))
+            }
+        } catch {
+            lock.release()
+            throw error
+        }
+    }
+
+    /// Whether `folder` holds what every Parley archive has: `index.html` and `public/parley.css`.
+    static func holdsArchive(_ folder: URL) -> Bool {
+        var isFolder: ObjCBool = false
+        let manager = FileManager.default
+        return manager.fileExists(atPath: folder.appendingPathComponent("index.html").path, isDirectory: &isFolder) && !isFolder.boolValue
+            && manager.fileExists(atPath: folder.appendingPathComponent("public/parley.css").path)
+    }
+
+    /// Writes the manifest, carries the user's files over, swaps the staging folder in place of
+    /// the destination and removes the previous folder.
+    /// - Throws: ``RenderError/cannotCreate(path:reason:)`` naming a file of the destination that
+    ///   Parley did not write whose name the new archive uses (nothing is changed then);
+    ///   ``RenderError/cannotWrite(path:reason:)`` when the manifest cannot be written, a file
+    ///   cannot be carried over or a rename fails (the previous folder is then back in place with
+    ///   every file, and the staging folder removed).
+    func commit() throws(RenderError) {
+        do throws(RenderError) {
+            try ArchiveFiles(root: temporary).write(
+                text: ArchiveManifest.text(listing: Self.files(in: temporary)), to: ArchiveManifest.fileName)
+        } catch {
+            discard()
+            throw error
+        }
+        let hadPrevious = CarryOver.kind(destination) != nil
+        if hadPrevious {
+            let carry = CarryOver(source: destination, destination: temporary, ownership: ArchiveManifest.read(from: destination))
+            let moves: [String]
+            do {
+                moves = try carry.plan()
+            } catch {
+                discard()
+                throw .cannotCreate(
+                    path: destination.appendingPathComponent(error.path).path,
+                    reason: "Parley did not write it (\(ArchiveManifest.fileName) does not list it) and the new archive has a file "
+                        + "of that name; move or rename it, then render again")
+            }
+            do throws(RenderError) {
+                try carry.perform(moves)
+            } catch {
+                discard()
+                throw error
+            }
+        }
+        let previous = temporary.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).parley-previous-\(UUID().uuidString)")
+        if hadPrevious, rename(destination.path, previous.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw .cannotWrite(path: destination.path, reason: "cannot move the previous archive aside: \(reason)")
+        }
+        guard rename(temporary.path, destination.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if hadPrevious { _ = rename(previous.path, destination.path) }
+            discard()
+            throw .cannotWrite(path: destination.path, reason: "cannot move the new archive in place: \(reason)")
+        }
+        if hadPrevious { try? StaleStaging.restore(previous, into: destination, isArchive: true) }
+    }
+
+    /// Puts back into the destination whatever was carried into the staging folder, then removes
+    /// it (after a failed render). A file that cannot be put back keeps the staging folder, for
+    /// the next render's recovery.
+    func discard() {
+        try? StaleStaging.restore(temporary, into: destination, isArchive: false)
+    }
+
+    /// Drops the destination's lock; call once, after ``commit()`` or ``discard()``.
+    func unlock() {
+        lock.release()
+    }
+
+    /// The regular files below `folder`, relative to it.
+    /// - Complexity: one lstat(2) per entry.
+    static func files(in folder: URL) -> [String] {
+        let entries = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+        return entries.filter { CarryOver.kind(folder.appendingPathComponent($0)) == S_IFREG }
+    }
+}
