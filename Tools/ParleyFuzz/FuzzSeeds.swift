@@ -1,5 +1,4 @@
 import Foundation
-import ParleyArchive
 import ParleyImport
 
 /// Where a target's first inputs come from: the example exports found under the seed folders
