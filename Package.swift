@@ -106,6 +106,13 @@ let package = Package(
             path: "Tools/ParleyConvergenceFixtures",
             swiftSettings: strict
         ),
+        // Fuzz targets for every importer, the JSON Lines event reader and the HTML sanitizer (scripts/fuzz).
+        .executableTarget(
+            name: "ParleyFuzz",
+            dependencies: ["ParleyImport", "ParleyHTML", "ParleyArchive"],
+            path: "Tools/ParleyFuzz",
+            swiftSettings: strict
+        ),
         .testTarget(name: "ParleyDiffingTests", dependencies: ["ParleyDiffing"], swiftSettings: strict),
         .testTarget(
             name: "ParleyTests",

@@ -5,7 +5,7 @@ import ParleyModel
 ///
 /// The result keeps top-level messages in time order, each thread's parent followed by its
 /// replies in time order; the parent's ``Message/threadReplies`` lists them. A reply whose parent
-/// is not in the export stays in time order among the top-level messages. A message id (`ts`)
+/// is not in the export, or is itself a reply, stays in time order among the top-level messages. A message id (`ts`)
 /// seen twice is kept once (the later copy) and reported.
 struct SlackThreads {
     let file: String
@@ -33,14 +33,14 @@ struct SlackThreads {
         }
         var replies: [MessageID: [MessageID]] = [:]
         for id in order {
-            if let root = byID[id]?.threadRoot, byID[root] != nil { replies[root, default: []].append(id) }
+            if let root = Self.parent(of: id, in: byID) { replies[root, default: []].append(id) }
         }
         for (root, ids) in replies {
             let sorted = ids.sorted { (byID[$0]!.timestamp, $0) < (byID[$1]!.timestamp, $1) }
             byID[root]?.threadReplies = sorted
         }
         reportMissing(raws, present: byID)
-        let topLevel = order.filter { id in byID[id]?.threadRoot.map { byID[$0] == nil } ?? true }
+        let topLevel = order.filter { Self.parent(of: $0, in: byID) == nil }
             .sorted { (byID[$0]!.timestamp, $0) < (byID[$1]!.timestamp, $1) }
         var result: [Message] = []
         result.reserveCapacity(order.count)
@@ -49,6 +49,16 @@ struct SlackThreads {
             for reply in byID[id]!.threadReplies ?? [] { result.append(byID[reply]!) }
         }
         return result
+    }
+
+    /// The message that `id` is gathered under: its thread's root when the export holds it and it is
+    /// not itself a reply to a message the export holds (Slack threads are one level deep); else
+    /// nil, and `id` stays among the top-level messages. So a reply to a reply, or replies naming
+    /// each other, are kept rather than lost.
+    private static func parent(of id: MessageID, in byID: [MessageID: Message]) -> MessageID? {
+        guard let root = byID[id]?.threadRoot, let parent = byID[root] else { return nil }
+        if let grandparent = parent.threadRoot, byID[grandparent] != nil { return nil }
+        return root
     }
 
     /// Parents list their replies (`replies: [{user, ts}]`); say when some are not in the export.
