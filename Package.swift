@@ -109,7 +109,7 @@ let package = Package(
         // Fuzz targets for every importer, the JSON Lines event reader and the HTML sanitizer (scripts/fuzz).
         .executableTarget(
             name: "ParleyFuzz",
-            dependencies: ["ParleyImport", "ParleyHTML", "ParleyArchive"],
+            dependencies: ["ParleyImport", "ParleyHTML", "ParleyArchive", "ParleyModel", "ParleyLayout", "ParleyFormat"],
             path: "Tools/ParleyFuzz",
             swiftSettings: strict
         ),

@@ -13,6 +13,8 @@ enum FuzzSeeds: Sendable {
     case jsonLines
     /// The first lines (``linesPerFile``) of each of the ``jsonLines`` seeds.
     case eventLines
+    /// The messages every importable file holds, each as the model's JSON (`Message`'s `Codable` form).
+    case messages
     /// Each line of `injection-payloads.txt` and each Matrix `formatted_body`.
     case htmlFragments
     /// Every file.
@@ -32,12 +34,22 @@ enum FuzzSeeds: Sendable {
         case .slackFolders: seeds = found.slackExports().map(SlackFolder.bundle)
         case .jsonLines: seeds = Self.converted(found)
         case .eventLines: seeds = Self.converted(found).flatMap { $0.split(separator: 0x0A).prefix(Self.linesPerFile).map { Data($0) } }
+        case .messages: seeds = Self.messages(found)
         case .htmlFragments: seeds = found.htmlFragments()
         case .allFiles: seeds = found.all.map(\.data)
         }
         var seen = Set<Data>()
         seeds = seeds.filter { seen.insert($0).inserted }
         return Array(seeds.prefix(Self.limit))
+    }
+
+    /// The first messages of every importable file, encoded as the model's JSON.
+    private static func messages(_ found: SeedFiles) -> [Data] {
+        let reader = TranscriptReader()
+        return found.all.flatMap { file in
+            let messages = (try? reader.read(file.data, file: file.url.path))?.transcript.channels.flatMap(\.messages) ?? []
+            return messages.prefix(linesPerFile).compactMap { try? JSONEncoder().encode($0) }
+        }
     }
 
     /// The Parley JSON Lines files found, then every other importable file converted.

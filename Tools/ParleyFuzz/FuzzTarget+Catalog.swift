@@ -1,6 +1,14 @@
 import Foundation
+import ParleyFormat
 import ParleyHTML
 import ParleyImport
+import ParleyLayout
+import ParleyModel
+
+extension ZoneClock {
+    /// UTC+14, the zone that moves an instant furthest forward.
+    fileprivate static let kiritimati = ZoneClock(identifier: "Pacific/Kiritimati") ?? .utc
+}
 
 extension FuzzTarget {
     /// Every target, in the order `scripts/fuzz` runs them. Adding a target is adding a line.
@@ -20,5 +28,14 @@ extension FuzzTarget {
             _ = HTMLSanitizer.plainText(html)
         },
         FuzzTarget("detect", seeds: .allFiles) { _ = try? TranscriptReader().read($0, file: "fuzz") },
+        FuzzTarget("validator", seeds: .messages) { data in
+            guard let message = try? JSONDecoder().decode(Message.self, from: data), (try? MessageValidator().validate(message)) != nil
+            else { return }
+            var channel = Channel(id: message.channel, name: "fuzz")
+            try? channel.apply(.message(message))
+            _ = MessageFormat.document(for: message.content)
+            _ = ZoneClock.kiritimati.localTime(message.timestamp)
+            _ = ZoneClock.kiritimati.localTime(message.editedTimestamp ?? message.timestamp)
+        },
     ]
 }
