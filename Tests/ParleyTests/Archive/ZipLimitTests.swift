@@ -102,7 +102,9 @@ struct ZipLimitTests {
         }
     }
 
-    @Test("a 1 GiB Slack message in a 1 MB zip: parley exits 65 naming the entry, peak memory under 300 MB")
+    @Test(
+        "a 1 GiB Slack message in a 1 MB zip: parley exits 65 naming the entry, peak memory under 300 MB",
+        .disabled(if: Sanitizer.name != nil, "a sanitizer's shadow memory makes peak memory meaningless"))
     func slackBombMemory() throws {
         var day = Self.slackDay
         day.count = 1 << 30

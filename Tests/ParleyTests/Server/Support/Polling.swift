@@ -4,7 +4,7 @@ import Foundation
 enum Polling {
     /// Checks `condition` every 5 ms for up to `timeout` seconds.
     /// - Returns: whether it became true.
-    static func until(timeout: Double = 5, _ condition: () throws -> Bool) rethrows -> Bool {
+    static func until(timeout: Double = 5 * Sanitizer.slowdown, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if try condition() { return true }

@@ -21,7 +21,7 @@ final class TestSocket: @unchecked Sendable {
     ///   - receiveBuffer: A small `SO_RCVBUF` (set before connecting) for a client that stalls.
     ///   - timeout: Seconds a read may wait.
     init(port: Int, from source: String? = nil, receiveBuffer: Int32? = nil, timeout: Double = 5) throws {
-        descriptor = try Self.connected(port: port, from: source, receiveBuffer: receiveBuffer, timeout: timeout)
+        descriptor = try Self.connected(port: port, from: source, receiveBuffer: receiveBuffer, timeout: timeout * Sanitizer.slowdown)
     }
 
     /// A socket connected to 127.0.0.1:`port`; closed again when connecting fails (the caller
