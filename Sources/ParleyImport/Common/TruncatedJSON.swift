@@ -14,9 +14,10 @@ import Foundation
 struct TruncatedJSON {
     /// The kept bytes, closed into a complete document.
     var document: Data
-    /// The JSON path of the record list that was cut (`messages`), and of the record the file
-    /// ended inside (`messages[7]`), nil when the break fell right after a whole record.
+    /// The JSON path of the record list that was cut (`messages`).
     var list: String
+    /// The JSON path of the record the file ended inside (`messages[7]`); nil when the break fell
+    /// right after a whole record or after the record lists.
     var lostRecord: String?
     /// How many bytes of the file were read before the break.
     var size: Int
