@@ -33,7 +33,7 @@ struct ServeCommand {
         var configuration = try Self.configuration(parsed, errors: errors)
         let window = try Self.wholeNumber(parsed, "window", default: 500, range: 1...1_000_000)
         let clock = try parsed.clock()
-        let transcript = try readInputs(parsed, errors: &errors)
+        let (transcript, policies) = try readInputs(parsed, errors: &errors)
         let templates: TemplateSet
         do {
             templates = try TemplateSet.load()
@@ -46,7 +46,8 @@ struct ServeCommand {
         if parsed.has("create-channels") { configuration.ingest?.newChannels = options }
         let isLive = parsed.has("demo") || parsed.has("follow") || configuration.ingest != nil
         var liveChannels =
-            isLive ? transcript.channels.map { LiveServedChannel(channel: $0, directory: transcript.directory, options: options) } : []
+            isLive
+            ? transcript.channels.map { Self.liveChannel($0, directory: transcript.directory, options: options, policies: policies) } : []
         if let store = configuration.ingest?.store {
             let restored = try Self.restore(liveChannels, from: store, options: options)
             liveChannels = restored.channels
@@ -56,7 +57,7 @@ struct ServeCommand {
         let site =
             isLive
             ? Site(title: transcript.title, channels: liveChannels, colors: Site.colorStylesheet(for: transcript))
-            : Site(staticTranscript: transcript, window: window, templates: templates, clock: clock)
+            : Site(staticTranscript: transcript, window: window, templates: templates, clock: clock, policies: policies)
         let signals = TerminationSignals()
         let server: LiveServer
         do {
@@ -84,9 +85,18 @@ struct ServeCommand {
         if !parsed.has("quiet") { print("Stopped.", to: &output) }
     }
 
-    /// The inputs (and the built-in sample with `--demo`), read and merged.
+    /// A live channel of `channel`, grouped by its platform's rule (`policies`, as `parley render` groups it).
+    private static func liveChannel(
+        _ channel: Channel, directory: Directory, options: LiveOptions, policies: [ChannelID: GroupingPolicy]
+    ) -> LiveServedChannel {
+        var own = options
+        own.policy = policies[channel.id] ?? options.policy
+        return LiveServedChannel(channel: channel, directory: directory, options: own)
+    }
+
+    /// The inputs (and the built-in sample with `--demo`), read and merged, with each channel's grouping rule.
     private func readInputs(_ parsed: OptionParser.Result, errors: inout TerminalStream<some TextOutputStream>) throws(CommandFailure)
-        -> Transcript
+        -> (transcript: Transcript, policies: [ChannelID: GroupingPolicy])
     {
         var inputs = parsed.operands
         if parsed.has("demo") {
@@ -111,6 +121,6 @@ struct ServeCommand {
         }
         let (transcript, diagnostics) = TranscriptMerger.merge(results)
         for diagnostic in diagnostics { errors.warn(diagnostic) }
-        return transcript
+        return (transcript, TranscriptMerger.groupingPolicies(results))
     }
 }

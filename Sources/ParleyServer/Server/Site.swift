@@ -19,12 +19,20 @@ public struct Site: Sendable {
     }
 
     /// A site of ``StaticChannel``s, one per channel of `transcript`, with its colour classes.
-    /// - Parameter window: The number of latest messages on each live page.
-    public init(staticTranscript transcript: Transcript, window: Int, templates: TemplateSet, clock: ZoneClock = .utc) {
+    /// - Parameters:
+    ///   - window: The number of latest messages on each live page.
+    ///   - policies: Each channel's grouping rule (its platform's, as `parley render` uses);
+    ///     Discord's for a channel not named.
+    public init(
+        staticTranscript transcript: Transcript, window: Int, templates: TemplateSet, clock: ZoneClock = .utc,
+        policies: [ChannelID: GroupingPolicy] = [:]
+    ) {
         self.init(
             title: transcript.title,
             channels: transcript.channels.map {
-                StaticChannel(channel: $0, directory: transcript.directory, window: window, templates: templates, clock: clock)
+                StaticChannel(
+                    channel: $0, directory: transcript.directory, window: window, templates: templates, clock: clock,
+                    policy: policies[$0.id] ?? .discord)
             },
             colors: Self.colorStylesheet(for: transcript))
     }
