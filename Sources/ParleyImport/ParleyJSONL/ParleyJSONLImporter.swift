@@ -51,15 +51,20 @@ public struct ParleyJSONLImporter: Sendable {
         var diagnostics: [Diagnostic] = []
         for line in lines.dropFirst() {
             let place = ParleyLinePlace(file: file, line: line.number, offset: line.offset)
-            do throws(ImportError) {
-                let event = try ParleyEventDecoder(place: place).event(from: line.bytes)
-                do {
-                    try transcript.apply(event)
-                } catch {
-                    throw place.error(error.description)
-                }
+            let event: TranscriptEvent
+            do {
+                event = try ParleyEventDecoder(place: place).event(from: line.bytes)
             } catch {
                 diagnostics.append(place.skipped(error))
+                continue
+            }
+            do {
+                try transcript.apply(event)
+            } catch {
+                diagnostics.append(
+                    .skipped(
+                        file: file, location: "line \(line.number), byte \(line.offset)", reason: error.description,
+                        cause: place.error(error.description)))
             }
         }
         return ImportResult(
