@@ -35,11 +35,14 @@ let package = Package(
         // Layer 1: HTML (sole importer of libxml2), layout, importers.
         .target(name: "ParleyHTML", dependencies: ["CLibXML2"], swiftSettings: strict),
         .target(name: "ParleyLayout", dependencies: ["ParleyModel"], swiftSettings: strict),
+        // Parley JSON Lines event records: one event to and from one line (ingest, the store, --follow, files).
+        .target(name: "ParleyEventCodec", dependencies: ["ParleyModel"], swiftSettings: strict),
         // Zip archives (Slack exports, WhatsApp chats with media): sole importer of libarchive.
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .target(name: "ParleyArchive", dependencies: ["CArchive"], swiftSettings: strict),
         .target(
-            name: "ParleyImport", dependencies: ["ParleyModel", "ParleyLayout", "ParleyHTML", "ParleyArchive"], swiftSettings: strict),
+            name: "ParleyImport", dependencies: ["ParleyModel", "ParleyEventCodec", "ParleyLayout", "ParleyHTML", "ParleyArchive"],
+            swiftSettings: strict),
         // Message markup of every flavor parsed into one document tree (sole importer of cmark-gfm).
         .target(name: "ParleyFormat", dependencies: ["ParleyModel", "CCmarkGFM"], swiftSettings: strict),
         // Layer 2: templates and pages; the built-in assets.
@@ -69,14 +72,15 @@ let package = Package(
             name: "ParleyServer",
             dependencies: [
                 "CMicroHTTPD", "ParleyModel", "ParleyLayout", "ParleyHTML", "ParleyRender", "ParleyAssets", "ParleyLive", "ParleyPatch",
-                "ParleyStore", "ParleyImport",
+                "ParleyStore", "ParleyEventCodec",
             ],
             swiftSettings: strict
         ),
         .target(
             name: "ParleyCLI",
             dependencies: [
-                "CGetopt", "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyAssets", "ParleyServer", "ParleyLive",
+                "CGetopt", "ParleyModel", "ParleyEventCodec", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyAssets",
+                "ParleyServer", "ParleyLive",
                 "ParleyStore",
             ],
             swiftSettings: strict
@@ -84,7 +88,9 @@ let package = Package(
         .executableTarget(name: "parley", dependencies: ["ParleyCLI"], swiftSettings: strict),
         .executableTarget(
             name: "ParleyBenchmarks",
-            dependencies: ["ParleyDiffing", "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyLive", "ParleyPatch", "ParleyHTML"],
+            dependencies: [
+                "ParleyDiffing", "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyLive", "ParleyPatch", "ParleyHTML",
+            ],
             path: "Benchmarks/ParleyBenchmarks",
             swiftSettings: strict
         ),
@@ -109,14 +115,19 @@ let package = Package(
         // Fuzz targets for every importer, the JSON Lines event reader and the HTML sanitizer (scripts/fuzz).
         .executableTarget(
             name: "ParleyFuzz",
-            dependencies: ["ParleyImport", "ParleyHTML", "ParleyArchive", "ParleyModel", "ParleyLayout", "ParleyFormat"],
+            dependencies: [
+                "ParleyImport", "ParleyEventCodec", "ParleyHTML", "ParleyArchive", "ParleyModel", "ParleyLayout", "ParleyFormat",
+            ],
             path: "Tools/ParleyFuzz",
             swiftSettings: strict
         ),
         .testTarget(name: "ParleyDiffingTests", dependencies: ["ParleyDiffing"], swiftSettings: strict),
         .testTarget(
             name: "ParleyTests",
-            dependencies: ["ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyHTML", "ParleyCLI", "ParleyPatch", "ParleyLive", "ParleyDiffing", "ParleyTestSupport", "ParleyStore", "ParleyFormat", "ParleyServer"],
+            dependencies: [
+                "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyHTML", "ParleyCLI", "ParleyPatch", "ParleyLive",
+                "ParleyDiffing", "ParleyTestSupport", "ParleyStore", "ParleyFormat", "ParleyServer", "ParleyEventCodec",
+            ],
             resources: [.copy("Golden"), .copy("Fixtures")],
             swiftSettings: strict
         ),

@@ -1,5 +1,5 @@
 import Foundation
-import ParleyImport
+import ParleyEventCodec
 import ParleyLive
 import ParleyModel
 import ParleyServer
@@ -24,8 +24,8 @@ struct FollowDriver {
                 switch event {
                 case let .line(text, number):
                     guard !text.isEmpty else { return }
-                    do throws(ImportError) {
-                        let event = try ParleyJSONLImporter.event(line: Data(text.utf8), file: path, lineNumber: number)
+                    do throws(EventRecordError) {
+                        let event = try EventRecordDecoder.event(line: Data(text.utf8), file: path, lineNumber: number)
                         guard let channel = byID[event.channel] else {
                             return report("\(path): line \(number): unknown channel \"\(event.channel)\"; skipped")
                         }

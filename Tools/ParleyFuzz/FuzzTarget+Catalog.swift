@@ -1,4 +1,5 @@
 import Foundation
+import ParleyEventCodec
 import ParleyFormat
 import ParleyHTML
 import ParleyImport
@@ -21,7 +22,7 @@ extension FuzzTarget {
         .importer("whatsapp", .whatsApp),
         .importer("jsonl", .parleyJSONL, seeds: .jsonLines),
         FuzzTarget("slack", seeds: .slackFolders) { SlackFolder.scratch.importExport($0) },
-        FuzzTarget("jsonl-event", seeds: .eventLines) { _ = try? ParleyJSONLImporter.event(line: $0, file: "fuzz", lineNumber: 1) },
+        FuzzTarget("jsonl-event", seeds: .eventLines) { _ = try? EventRecordDecoder.event(line: $0, file: "fuzz", lineNumber: 1) },
         FuzzTarget("sanitizer", seeds: .htmlFragments) { data in
             let html = String(decoding: data, as: UTF8.self)
             _ = HTMLSanitizer.sanitize(html)

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyEventCodec
 
 /// Decodes a whole JSON input file, turning Foundation's errors into ``ImportError`` values that
 /// name the byte and line (broken JSON) or the JSON path (a missing field, a wrong type).
@@ -32,9 +33,9 @@ enum JSONInput {
         do {
             return try decoder.decode(type, from: data)
         } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
-            throw JSONErrorLocation.syntaxError(context, data: data, file: file)
+            throw ImportError(JSONErrorLocation.syntaxError(context, data: data), file: file)
         } catch let error as DecodingError {
-            throw JSONErrorLocation.schemaError(error, file: file)
+            throw ImportError(JSONErrorLocation.schemaError(error), file: file)
         } catch {
             throw .syntax(file: file, offset: nil, line: nil, expected: "valid JSON (\(error))")
         }

@@ -1,3 +1,5 @@
+import ParleyEventCodec
+
 /// One record of a JSON array, decoded on its own so that a record that cannot be read costs
 /// only itself: the rule for odd records (``Diagnostic/skipped(file:location:reason:)``).
 ///
@@ -32,7 +34,7 @@ struct Lossy<Record: Decodable>: Decodable {
 extension Diagnostic {
     /// A record skipped because `error` (from decoding it) says what was expected where.
     static func skipped(decoding error: DecodingError, file: String) -> Diagnostic {
-        let cause = JSONErrorLocation.schemaError(error, file: file)
+        let cause = ImportError(JSONErrorLocation.schemaError(error), file: file)
         guard case let .schema(_, path, expected) = cause else { return .skipped(file: file, location: "$", reason: "\(error)") }
         return .skipped(file: file, location: path, reason: "expected \(expected)", cause: cause)
     }

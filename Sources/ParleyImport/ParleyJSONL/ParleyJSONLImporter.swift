@@ -1,4 +1,5 @@
 import Foundation
+import ParleyEventCodec
 import ParleyModel
 
 /// Reads Parley's own JSON Lines format (`docs/FORMAT.md`, version 1): a header record, then
@@ -45,17 +46,22 @@ public struct ParleyJSONLImporter: Sendable {
         guard let first = lines.first else {
             throw .syntax(file: file, offset: 0, line: 1, expected: "a header record; the file is empty")
         }
-        let place = ParleyLinePlace(file: file, line: first.number, offset: first.offset)
-        let header = try self.header(first.bytes, at: place)
+        let place = RecordPlace(file: file, line: first.number, offset: first.offset)
+        let header: ParleyHeader
+        do throws(EventRecordError) {
+            header = try self.header(first.bytes, at: place)
+        } catch {
+            throw ImportError(error)
+        }
         var transcript = IndexedTranscript(header.transcript)
         var diagnostics: [Diagnostic] = []
         for line in lines.dropFirst() {
-            let place = ParleyLinePlace(file: file, line: line.number, offset: line.offset)
+            let place = RecordPlace(file: file, line: line.number, offset: line.offset)
             let event: TranscriptEvent
             do {
-                event = try ParleyEventDecoder(place: place).event(from: line.bytes)
+                event = try EventRecordDecoder(place: place).event(from: line.bytes)
             } catch {
-                diagnostics.append(place.skipped(error))
+                diagnostics.append(Self.skipped(error))
                 continue
             }
             do {
@@ -64,7 +70,7 @@ public struct ParleyJSONLImporter: Sendable {
                 diagnostics.append(
                     .skipped(
                         file: file, location: "line \(line.number), byte \(line.offset)", reason: error.description,
-                        cause: place.error(error.description)))
+                        cause: ImportError(place.error(error.description))))
             }
         }
         return ImportResult(
@@ -72,8 +78,15 @@ public struct ParleyJSONLImporter: Sendable {
             channelPolicies: header.channelPolicies, file: file)
     }
 
-    private func header(_ bytes: Data, at place: ParleyLinePlace) throws(ImportError) -> ParleyHeader {
-        let head = try place.decode(ParleyRecords.Head.self, from: bytes, record: "header record")
+    /// The line of `error` reported as skipped.
+    static func skipped(_ error: EventRecordError) -> Diagnostic {
+        .skipped(
+            file: error.file, location: "line \(error.line), byte \(error.offset)", reason: "expected \(error.expected)",
+            cause: ImportError(error))
+    }
+
+    private func header(_ bytes: Data, at place: RecordPlace) throws(EventRecordError) -> ParleyHeader {
+        let head = try place.decode(EventRecords.Head.self, from: bytes, record: "header record")
         guard head.type == "header" else {
             throw place.error(
                 "a header record ({\"type\":\"header\",\"format\":\"parley\",\"version\":1,…}), found a \"\(head.type)\" record")

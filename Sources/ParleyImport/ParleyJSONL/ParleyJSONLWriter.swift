@@ -1,4 +1,5 @@
 import Foundation
+import ParleyEventCodec
 import ParleyLayout
 import ParleyModel
 
@@ -12,17 +13,8 @@ public struct ParleyJSONLWriter: Sendable {
     /// A writer of Parley JSON Lines.
     public init() {}
 
-    /// Why a record could not be written: `JSONEncoder` refused a value (it does so only for a
-    /// floating-point number that is not finite).
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        /// The record: `header`, or `message ID in channel ID`.
-        public var record: String
-        /// `JSONEncoder`'s explanation.
-        public var reason: String
-
-        /// The message `parley convert` prints.
-        public var description: String { "cannot write the \(record) as JSON: \(reason)" }
-    }
+    /// Why a record could not be written (the event records' failure, also for the header).
+    public typealias Failure = EventRecordEncoder.Failure
 
     /// The file's bytes for `transcript`.
     /// - Parameters:
@@ -33,14 +25,14 @@ public struct ParleyJSONLWriter: Sendable {
     public func encode(
         _ transcript: Transcript, policy: GroupingPolicy = .discord, channelPolicies: [ChannelID: GroupingPolicy] = [:]
     ) throws(Failure) -> Data {
-        let encoder = Self.recordEncoder()
+        let encoder = EventRecordEncoder.recordEncoder()
         var output = Data()
         let header = ParleyHeader.record(transcript, policy: policy, channelPolicies: channelPolicies)
         try Self.append(header, as: "header", to: &output, encoder)
         for channel in transcript.channels {
             for message in channel.messages {
                 try Self.append(
-                    ParleyRecords.MessageRecord(message), as: "message \(message.id) in channel \(channel.id)", to: &output, encoder)
+                    EventRecords.MessageRecord(message), as: "message \(message.id) in channel \(channel.id)", to: &output, encoder)
             }
         }
         return output

@@ -1,5 +1,5 @@
 import Foundation
-import ParleyImport
+import ParleyEventCodec
 import ParleyLive
 import ParleyModel
 import ParleyStore
@@ -64,8 +64,8 @@ extension LiveServedChannel {
         var skipped: [SkippedEvent] = []
         var run: [(version: Int, event: TranscriptEvent)] = []
         for record in stored {
-            do throws(ImportError) {
-                let event = try ParleyJSONLImporter.event(line: Data(record.record.utf8), file: store.path, lineNumber: record.version)
+            do throws(EventRecordError) {
+                let event = try EventRecordDecoder.event(line: Data(record.record.utf8), file: store.path, lineNumber: record.version)
                 run.append((record.version, event))
             } catch {
                 skipped.append(SkippedEvent(channel: id.rawValue, version: record.version, reason: error.description))

@@ -1,5 +1,5 @@
 import Foundation
-import ParleyImport
+import ParleyEventCodec
 import ParleyModel
 
 extension EventIngest {
@@ -17,8 +17,8 @@ extension EventIngest {
             defer { offset += line.count + 1 }
             let record = line.last == 0x0D ? line.dropLast() : line
             guard !record.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { continue }
-            do throws(ImportError) {
-                let event = try ParleyJSONLImporter.event(line: Data(record), file: "request body", lineNumber: index + 1, offset: offset)
+            do throws(EventRecordError) {
+                let event = try EventRecordDecoder.event(line: Data(record), file: "request body", lineNumber: index + 1, offset: offset)
                 events.append(event)
                 records.append(String(decoding: record, as: UTF8.self))
                 lines.append(index + 1)

@@ -1,5 +1,5 @@
 import Foundation
-import ParleyImport
+import ParleyEventCodec
 import ParleyModel
 import ParleyStore
 import Synchronization
@@ -37,8 +37,8 @@ final class EventIngest: Sendable {
     func ingest(_ events: [TranscriptEvent], to id: ChannelID) throws(IngestError) -> Int {
         var records: [String] = []
         for (index, event) in events.enumerated() {
-            do throws(ParleyJSONLWriter.Failure) {
-                records.append(String(decoding: try ParleyJSONLWriter().encode(event), as: UTF8.self))
+            do throws(EventRecordEncoder.Failure) {
+                records.append(String(decoding: try EventRecordEncoder().encode(event), as: UTF8.self))
             } catch {
                 throw .unencodable(index: index, error)
             }

@@ -1,4 +1,4 @@
-import ParleyImport
+import ParleyEventCodec
 import ParleyModel
 
 /// Why events were not ingested (``LiveServer/ingest(_:to:)``): nothing of the batch was stored
@@ -13,7 +13,7 @@ public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The event at `index` (0-based) cannot apply after the ones before it.
     case rejected(index: Int, EventError)
     /// The event at `index` (0-based) could not be written as a JSON Lines record.
-    case unencodable(index: Int, ParleyJSONLWriter.Failure)
+    case unencodable(index: Int, EventRecordEncoder.Failure)
     /// The database refused the commit; `reason` is its message.
     case storeFailed(String)
     /// The batch was committed at `version` but the channel refused it (the database and the

@@ -1,10 +1,10 @@
 import Foundation
-import ParleyImport
+import ParleyEventCodec
 import ParleyModel
 import Testing
 
-/// `ParleyJSONLWriter.encode(_:)` of a ``TranscriptEvent`` writes one event as the record
-/// `docs/FORMAT.md` describes, and ``ParleyJSONLImporter/event(line:file:lineNumber:offset:)``
+/// `EventRecordEncoder.encode(_:)` of a ``TranscriptEvent`` writes one event as the record
+/// `docs/FORMAT.md` describes, and ``EventRecordDecoder/event(line:file:lineNumber:offset:)``
 /// reads it back as the same event.
 @Suite struct ParleyEventRecordTests {
     static let channel = ChannelID("general")
@@ -53,13 +53,13 @@ import Testing
     ]
 
     static func decode(_ record: Data) throws -> TranscriptEvent {
-        try ParleyJSONLImporter.event(line: record, file: "record", lineNumber: 1)
+        try EventRecordDecoder.event(line: record, file: "record", lineNumber: 1)
     }
 
     @Test(arguments: examples.indices)
     func eachKindIsWrittenExactlyAndReadBack(index: Int) throws {
         let (event, expected) = Self.examples[index]
-        let record = try ParleyJSONLWriter().encode(event)
+        let record = try EventRecordEncoder().encode(event)
         #expect(String(decoding: record, as: UTF8.self) == expected)
         #expect(try Self.decode(record) == event)
     }
@@ -69,10 +69,10 @@ import Testing
         var kinds: [String: Int] = [:]
         for _ in 0..<12_000 {
             let event = events.next()
-            let record = try ParleyJSONLWriter().encode(event)
+            let record = try EventRecordEncoder().encode(event)
             #expect(!record.contains(0x0A), "one line: \(String(decoding: record, as: UTF8.self))")
             #expect(try Self.decode(record) == event, "\(String(decoding: record, as: UTF8.self))")
-            #expect(try ParleyJSONLWriter().encode(event) == record)
+            #expect(try EventRecordEncoder().encode(event) == record)
             let type = try JSONSerialization.jsonObject(with: record) as? [String: Any]
             kinds[type?["type"] as? String ?? "?", default: 0] += 1
         }

@@ -1,8 +1,6 @@
 import ParleyModel
 import Testing
 
-@testable import ParleyImport
-
 @Suite struct RFC3339Tests {
     @Test(arguments: [
         ("2023-01-06T14:03:03.853+00:00", Int64(1_673_013_783_853)),

@@ -1,20 +1,37 @@
 import Foundation
 import ParleyModel
 
-/// Turns one event line of a Parley JSON Lines file into a ``TranscriptEvent``.
-struct ParleyEventDecoder {
-    let place: ParleyLinePlace
+/// Turns one event record of Parley JSON Lines (`docs/FORMAT.md`) into a ``TranscriptEvent``: a
+/// line of a file, of a request body (`POST /c/{channel}/events`) or a record kept by the event
+/// store.
+public struct EventRecordDecoder: Sendable {
+    let place: RecordPlace
+
+    /// A decoder of the record at `place`.
+    package init(place: RecordPlace) { self.place = place }
+
+    /// Decodes one event line.
+    /// - Parameters:
+    ///   - line: The line's bytes, without its line break.
+    ///   - file: The file (or request, or database) named in errors.
+    ///   - lineNumber: The 1-based line number named in errors (a stored record's version).
+    ///   - offset: The line's byte offset in the file, for errors.
+    /// - Throws: ``EventRecordError`` naming the line and the problem, as ``event(from:)``.
+    /// - Complexity: O(n) in the line's length.
+    public static func event(line: Data, file: String, lineNumber: Int, offset: Int = 0) throws(EventRecordError) -> TranscriptEvent {
+        try EventRecordDecoder(place: RecordPlace(file: file, line: lineNumber, offset: offset)).event(from: line)
+    }
 
     /// The record types an event line may have.
     static let eventTypes = ["message", "edit", "append", "delete", "reaction_add", "reaction_remove"]
 
     /// Every event is checked by ``MessageValidator`` before it is returned, so no event this
     /// decoder yields can make applying, storing or rendering it trap.
-    /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` naming the line for broken
+    /// - Throws: ``EventRecordError`` naming the line for broken
     ///   JSON, an unknown or misplaced record type, a missing field, a wrong value, or a value
     ///   outside ``MessageLimits`` (naming the field).
-    func event(from bytes: Data) throws(ImportError) -> TranscriptEvent {
-        let head = try place.decode(ParleyRecords.Head.self, from: bytes, record: "record")
+    package func event(from bytes: Data) throws(EventRecordError) -> TranscriptEvent {
+        let head = try place.decode(EventRecords.Head.self, from: bytes, record: "record")
         let event = try decoded(bytes, head: head)
         do {
             try MessageValidator().validate(event)
@@ -24,7 +41,7 @@ struct ParleyEventDecoder {
         return event
     }
 
-    private func decoded(_ bytes: Data, head: ParleyRecords.Head) throws(ImportError) -> TranscriptEvent {
+    private func decoded(_ bytes: Data, head: EventRecords.Head) throws(EventRecordError) -> TranscriptEvent {
         let record = "\(head.type) record"
         guard Self.eventTypes.contains(head.type) else {
             if head.type == "header" { throw place.error("an event record; a header is only allowed on the first line") }
@@ -34,21 +51,21 @@ struct ParleyEventDecoder {
         let channel = ChannelID(channelName)
         switch head.type {
         case "message":
-            return .message(try place.decode(ParleyRecords.MessageRecord.self, from: bytes, record: record).message(at: place))
+            return .message(try place.decode(EventRecords.MessageRecord.self, from: bytes, record: record).message(at: place))
         case "edit":
-            let edit = try place.decode(ParleyRecords.EditRecord.self, from: bytes, record: record)
-            let edited = try edit.edited.map { (text) throws(ImportError) in try place.timestamp(text, field: "edited") }
+            let edit = try place.decode(EventRecords.EditRecord.self, from: bytes, record: record)
+            let edited = try edit.edited.map { (text) throws(EventRecordError) in try place.timestamp(text, field: "edited") }
             return .edit(
                 channel: channel, id: MessageID(edit.id), text: edit.content, flavor: edit.flavor, spans: edit.spans ?? [],
                 edited: edited)
         case "append":
-            let append = try place.decode(ParleyRecords.AppendRecord.self, from: bytes, record: record)
+            let append = try place.decode(EventRecords.AppendRecord.self, from: bytes, record: record)
             return .append(channel: channel, id: MessageID(append.id), text: append.text)
         case "delete":
-            let delete = try place.decode(ParleyRecords.DeleteRecord.self, from: bytes, record: record)
+            let delete = try place.decode(EventRecords.DeleteRecord.self, from: bytes, record: record)
             return .delete(channel: channel, id: MessageID(delete.id))
         default:
-            let change = try place.decode(ParleyRecords.ReactionRecord.self, from: bytes, record: record)
+            let change = try place.decode(EventRecords.ReactionRecord.self, from: bytes, record: record)
             let reaction = Reaction(emoji: change.emoji, emojiID: change.emojiID, imageURL: change.imageURL, count: change.count ?? 1)
             if head.type == "reaction_add" { return .reactionAdd(channel: channel, id: MessageID(change.id), reaction: reaction) }
             return .reactionRemove(channel: channel, id: MessageID(change.id), reaction: reaction)

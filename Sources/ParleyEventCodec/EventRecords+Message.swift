@@ -1,12 +1,12 @@
 import ParleyModel
 
-extension ParleyRecords.MessageRecord {
+extension EventRecords.MessageRecord {
     /// The record of `message`; nil and empty values are left out.
-    init(_ message: Message) {
+    package init(_ message: Message) {
         channel = message.channel.rawValue
         id = message.id.rawValue
         timestamp = message.timestamp.description
-        author = ParleyRecords.AuthorEntry(
+        author = EventRecords.AuthorEntry(
             id: message.author.id.rawValue, name: message.author.name, displayName: message.author.displayName,
             avatarURL: message.author.avatarURL, color: message.author.color, bot: message.author.isBot ? true : nil)
         content = message.content.text
@@ -23,7 +23,7 @@ extension ParleyRecords.MessageRecord {
         mentions = message.mentions.isEmpty ? nil : message.mentions
         pinned = message.isPinned ? true : nil
         forwardedFrom = message.forwardedFrom.map {
-            ParleyRecords.ForwardEntry(
+            EventRecords.ForwardEntry(
                 authorName: $0.authorName, channelName: $0.channelName, timestamp: $0.timestamp?.description, url: $0.url)
         }
         viaBot = message.viaBot
@@ -31,15 +31,15 @@ extension ParleyRecords.MessageRecord {
     }
 
     /// The message this record creates.
-    /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` for a timestamp that is not RFC 3339.
-    func message(at place: ParleyLinePlace) throws(ImportError) -> Message {
+    /// - Throws: ``EventRecordError`` for a timestamp that is not RFC 3339.
+    func message(at place: RecordPlace) throws(EventRecordError) -> Message {
         var message = Message(
             id: MessageID(id), channel: ChannelID(channel),
             author: Author(
                 id: AuthorID(author.id), name: author.name, displayName: author.displayName, avatarURL: author.avatarURL,
                 color: author.color, isBot: author.bot ?? false),
             timestamp: try place.timestamp(timestamp, field: "timestamp"),
-            editedTimestamp: try edited.map { (text) throws(ImportError) in try place.timestamp(text, field: "edited") },
+            editedTimestamp: try edited.map { (text) throws(EventRecordError) in try place.timestamp(text, field: "edited") },
             kind: kind ?? .default, content: Content(text: content, flavor: flavor ?? .plain),
             attachments: attachments ?? [], embeds: embeds ?? [], stickers: stickers ?? [], reactions: reactions ?? [],
             mentions: mentions ?? [],
@@ -49,7 +49,7 @@ extension ParleyRecords.MessageRecord {
         if let forwardedFrom {
             message.forwardedFrom = ForwardOrigin(
                 authorName: forwardedFrom.authorName, channelName: forwardedFrom.channelName,
-                timestamp: try forwardedFrom.timestamp.map { (text) throws(ImportError) in
+                timestamp: try forwardedFrom.timestamp.map { (text) throws(EventRecordError) in
                     try place.timestamp(text, field: "forwardedFrom.timestamp")
                 },
                 url: forwardedFrom.url)

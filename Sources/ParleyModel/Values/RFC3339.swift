@@ -1,13 +1,12 @@
-import ParleyModel
-
 /// Parses RFC 3339 / ISO 8601 timestamps such as `2023-01-06T14:03:03.853+00:00`.
 ///
 /// Accepts any number of fractional-second digits (truncated to milliseconds), `Z` or a
 /// `±HH:MM` offset, and a space instead of `T`. Returns nil for anything else, and for an
 /// instant outside the years 0001–9999 in UTC (``Timestamp/earliestSupported``).
 /// - Complexity: O(n) in the string's length, no allocation.
-enum RFC3339 {
-    static func parse(_ text: String) -> Timestamp? {
+package enum RFC3339 {
+    /// The instant `text` names, or nil (see the type's rules).
+    package static func parse(_ text: String) -> Timestamp? {
         var bytes = Array(text.utf8)[...]
         guard let year = number(&bytes, 4), expect(&bytes, 0x2D), let month = number(&bytes, 2),
             expect(&bytes, 0x2D), let day = number(&bytes, 2), let separator = bytes.popFirst(),

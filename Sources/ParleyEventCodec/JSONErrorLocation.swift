@@ -1,10 +1,19 @@
 import Foundation
 
-/// Turns Foundation's JSON decoding errors into ``ImportError`` values that name the place.
-enum JSONErrorLocation {
+/// Where a JSON document broke and what was expected there: what ``JSONErrorLocation`` makes
+/// of Foundation's decoding errors, for the importers' and the event records' own error types.
+package enum JSONProblem: Hashable, Sendable {
+    /// The bytes are not valid JSON at byte `offset` (0-based), on 1-based `line`; nil when unknown.
+    case syntax(offset: Int?, line: Int?, expected: String)
+    /// The JSON is valid but a value is missing or of the wrong type at `path` (`messages[3].author.id`).
+    case schema(path: String, expected: String)
+}
+
+/// Turns Foundation's JSON decoding errors into ``JSONProblem`` values that name the place.
+package enum JSONErrorLocation {
     /// A syntax error. `JSONDecoder` does not say where; `JSONSerialization` does ("around
     /// character N", a byte offset), so the data is parsed again with it to find the place.
-    static func syntaxError(_ context: DecodingError.Context, data: Data, file: String) -> ImportError {
+    package static func syntaxError(_ context: DecodingError.Context, data: Data) -> JSONProblem {
         var reason = context.debugDescription
         var offset: Int?
         do {
@@ -17,27 +26,27 @@ enum JSONErrorLocation {
             }
         }
         let line = offset.map { position in data.prefix(position).reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } }
-        return .syntax(file: file, offset: offset, line: line, expected: "valid JSON: \(reason)")
+        return .syntax(offset: offset, line: line, expected: "valid JSON: \(reason)")
     }
 
     /// A schema error: the coding path as `messages[3].author.id` and what was expected there.
-    static func schemaError(_ error: DecodingError, file: String) -> ImportError {
+    package static func schemaError(_ error: DecodingError) -> JSONProblem {
         switch error {
         case let .keyNotFound(key, context):
-            return .schema(file: file, path: path(context.codingPath + [key]), expected: "a required \"\(key.stringValue)\" field")
+            return .schema(path: path(context.codingPath + [key]), expected: "a required \"\(key.stringValue)\" field")
         case let .typeMismatch(type, context):
-            return .schema(file: file, path: path(context.codingPath), expected: "a value of type \(name(type))")
+            return .schema(path: path(context.codingPath), expected: "a value of type \(name(type))")
         case let .valueNotFound(type, context):
-            return .schema(file: file, path: path(context.codingPath), expected: "a value of type \(name(type)), found null")
+            return .schema(path: path(context.codingPath), expected: "a value of type \(name(type)), found null")
         case let .dataCorrupted(context):
-            return .schema(file: file, path: path(context.codingPath), expected: context.debugDescription)
+            return .schema(path: path(context.codingPath), expected: context.debugDescription)
         @unknown default:
-            return .schema(file: file, path: "$", expected: "\(error)")
+            return .schema(path: "$", expected: "\(error)")
         }
     }
 
     /// `messages[3].author.id` from a coding path.
-    static func path(_ keys: [any CodingKey]) -> String {
+    package static func path(_ keys: [any CodingKey]) -> String {
         guard !keys.isEmpty else { return "$" }
         return keys.enumerated().map { index, key in
             if let position = key.intValue { return "[\(position)]" }

@@ -1,6 +1,6 @@
 import ParleyModel
 
-extension ParleyRecords {
+extension EventRecords {
     /// An `edit`, `append`, `delete`, `reaction_add` or `reaction_remove` record as it is written:
     /// the fields its type does not have, and empty or default values, are nil and left out.
     struct ChangeRecord: Encodable {
