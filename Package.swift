@@ -70,9 +70,15 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(
             name: "ParleyServer",
+            dependencies: ["CMicroHTTPD", "ParleyModel", "ParleyAssets"],
+            swiftSettings: strict
+        ),
+        // Layer 4: what `parley serve` serves over the server's seam: channels, ingest, the demo, --follow.
+        .target(
+            name: "ParleySite",
             dependencies: [
-                "CMicroHTTPD", "ParleyModel", "ParleyLayout", "ParleyHTML", "ParleyRender", "ParleyAssets", "ParleyLive", "ParleyPatch",
-                "ParleyStore", "ParleyEventCodec",
+                "ParleyServer", "ParleyLive", "ParleyStore", "ParleyEventCodec", "ParleyModel", "ParleyLayout", "ParleyHTML",
+                "ParleyRender", "ParleyPatch",
             ],
             swiftSettings: strict
         ),
@@ -80,8 +86,7 @@ let package = Package(
             name: "ParleyCLI",
             dependencies: [
                 "CGetopt", "ParleyModel", "ParleyEventCodec", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyAssets",
-                "ParleyServer", "ParleyLive",
-                "ParleyStore",
+                "ParleyServer", "ParleySite", "ParleyLive", "ParleyStore",
             ],
             swiftSettings: strict
         ),
@@ -126,7 +131,7 @@ let package = Package(
             name: "ParleyTests",
             dependencies: [
                 "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyHTML", "ParleyCLI", "ParleyPatch", "ParleyLive",
-                "ParleyDiffing", "ParleyTestSupport", "ParleyStore", "ParleyFormat", "ParleyServer", "ParleyEventCodec",
+                "ParleyDiffing", "ParleyTestSupport", "ParleyStore", "ParleyFormat", "ParleyServer", "ParleySite", "ParleyEventCodec",
             ],
             resources: [.copy("Golden"), .copy("Fixtures")],
             swiftSettings: strict

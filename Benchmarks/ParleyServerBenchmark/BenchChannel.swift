@@ -1,4 +1,3 @@
-import ParleyHTML
 import ParleyModel
 import ParleyServer
 import Synchronization
@@ -11,9 +10,12 @@ final class BenchChannel: ServedChannel {
     let topic = "synthetic load"
     private let version = Mutex(0)
 
-    func current() -> LiveRegion { LiveRegion(version: version.withLock { $0 }, sections: .text("bench")) }
+    func current() -> LiveRegion { LiveRegion(version: version.withLock { $0 }, sections: Array("bench".utf8)) }
 
-    func older(before message: MessageID) -> SafeHTML? { nil }
+    /// A bare page naming the version (the benchmark's clients open the stream directly).
+    func page() -> [UInt8] { Array("<!DOCTYPE html><main id=\"transcript\" data-version=\"\(version.withLock { $0 })\">bench</main>".utf8) }
+
+    func older(before message: MessageID) -> [UInt8]? { nil }
 
     /// Publishes the next batch: `{"v":N,"base":N-1,"t":NANOSECONDS,"ops":[["t","m-1","text","…"]]}`,
     /// padded to about `size` bytes, `t` being ``MonotonicClock`` time at publication.

@@ -19,7 +19,7 @@ enum ServerBenchmark {
         let server: LiveServer
         do {
             server = try LiveServer.start(
-                Site(title: "bench", channels: [channel]),
+                Site(channels: [channel], index: { _ in Array("<!DOCTYPE html><title>bench</title>".utf8) }),
                 configuration: ServerConfiguration(port: 0, maxViewers: viewers, eventLoops: options["loops"]!, maxConnectionsPerIP: 0))
         } catch {
             FileHandle.standardError.write(Data("bench: \(error.description)\n".utf8))

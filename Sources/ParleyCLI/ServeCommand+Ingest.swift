@@ -1,6 +1,7 @@
 import Foundation
 import ParleyLive
 import ParleyServer
+import ParleySite
 import ParleyStore
 
 extension ServeCommand {
@@ -13,7 +14,9 @@ extension ServeCommand {
     /// - Throws: ``CommandFailure`` with ``ExitCode/usage`` for a bad `--max-body`, a token
     ///   shorter than 16 characters or `--follow` with ingest, ``ExitCode/ioError`` when the
     ///   database cannot be opened.
-    static func ingestSettings(_ parsed: OptionParser.Result) throws(CommandFailure) -> (settings: IngestSettings, generated: Bool)? {
+    static func ingestSettings(_ parsed: OptionParser.Result) throws(CommandFailure)
+        -> (settings: IngestSettings, store: EventStore, generated: Bool)?
+    {
         let environment = ProcessInfo.processInfo.environment
         let asked = parsed.has("db") || parsed.has("token") || parsed.has("max-body") || environment["PARLEY_TOKEN"] != nil
         guard parsed.has("demo") || asked else { return nil }
@@ -32,7 +35,7 @@ extension ServeCommand {
         try? FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         do {
-            return (IngestSettings(token: token, maxBodyBytes: maxBody, store: try EventStore(path: path)), generated)
+            return (IngestSettings(token: token, maxBodyBytes: maxBody), try EventStore(path: path), generated)
         } catch {
             throw CommandFailure(.ioError, "--db: \(error.description)")
         }
@@ -42,14 +45,16 @@ extension ServeCommand {
     /// holds (created by earlier posts), and the stored events left out because they no longer
     /// read or apply (``SkippedEvent``; the caller warns about each and counts them).
     /// - Throws: ``CommandFailure`` with ``ExitCode/ioError`` naming the database when it cannot be read.
-    static func restore(_ channels: [LiveServedChannel], from store: EventStore, options: LiveOptions) throws(CommandFailure)
+    static func restore(
+        _ channels: [LiveServedChannel], from store: EventStore, options: LiveOptions, pages: LivePageRenderer
+    ) throws(CommandFailure)
         -> (channels: [LiveServedChannel], skipped: [SkippedEvent])
     {
         var skipped: [SkippedEvent] = []
         do {
             for channel in channels { skipped += try channel.restore(from: store) }
             let stored = try LiveServedChannel.storedChannels(
-                in: store, except: Set(channels.map(\.id)), options: options, skipped: &skipped)
+                in: store, except: Set(channels.map(\.id)), options: options, pages: pages, skipped: &skipped)
             return (channels + stored, skipped)
         } catch {
             throw CommandFailure(.ioError, "--db \(store.path): \(error)")

@@ -5,6 +5,7 @@ import ParleyLive
 import ParleyModel
 import ParleyRender
 import ParleyServer
+import ParleySite
 
 /// `parley serve`: reads inputs, serves each channel's live page and event stream until SIGINT
 /// or SIGTERM, then stops cleanly.
@@ -35,29 +36,34 @@ struct ServeCommand {
         let clock = try parsed.clock()
         let (transcript, policies) = try readInputs(parsed, errors: &errors)
         let templates: TemplateSet
+        let pages: LivePageRenderer
         do {
             templates = try TemplateSet.load()
+            pages = try LivePageRenderer.load(siteTitle: transcript.title)
         } catch {
             throw CommandFailure(RenderCommand.exitCode(for: error), error.description)
         }
         let ingest = try Self.ingestSettings(parsed)
         configuration.ingest = ingest?.settings
         let options = LiveOptions(window: window, clock: clock, templates: templates)
-        if parsed.has("create-channels") { configuration.ingest?.newChannels = options }
         let isLive = parsed.has("demo") || parsed.has("follow") || configuration.ingest != nil
         var liveChannels =
             isLive
-            ? transcript.channels.map { Self.liveChannel($0, directory: transcript.directory, options: options, policies: policies) } : []
-        if let store = configuration.ingest?.store {
-            let restored = try Self.restore(liveChannels, from: store, options: options)
+            ? transcript.channels.map {
+                Self.liveChannel($0, directory: transcript.directory, options: options, pages: pages, policies: policies)
+            } : []
+        if let store = ingest?.store {
+            let restored = try Self.restore(liveChannels, from: store, options: options, pages: pages)
             liveChannels = restored.channels
             configuration.restoreSkippedEvents = restored.skipped.count
             for event in restored.skipped { errors.warn("--db \(store.path): \(event)") }
         }
+        let events = EventIngest(
+            channels: liveChannels, store: ingest?.store, newChannels: parsed.has("create-channels") ? options : nil, pages: pages)
         let site =
             isLive
-            ? Site(title: transcript.title, channels: liveChannels, colors: Site.colorStylesheet(for: transcript))
-            : Site(staticTranscript: transcript, window: window, templates: templates, clock: clock, policies: policies)
+            ? Site(channels: liveChannels, colors: Site.colorStylesheet(for: transcript), ingest: events, index: pages.index)
+            : Site(staticTranscript: transcript, window: window, templates: templates, pages: pages, clock: clock, policies: policies)
         let signals = TerminationSignals()
         let server: LiveServer
         do {
@@ -65,19 +71,16 @@ struct ServeCommand {
         } catch {
             throw CommandFailure(Self.exitCode(for: error), error.description)
         }
+        let follower = try parsed.has("follow") ? Self.follow(parsed.operands[0], channels: liveChannels) : nil
         if let ingest, ingest.generated {
             print("Ingest token (POST /c/CHANNEL/events, Authorization: Bearer): \(ingest.settings.token)", to: &output)
         }
         if !parsed.has("quiet") {
             print("Serving \(Wording.count(site.channels.count, "channel")) at \(server.viewerURL) (Ctrl-C stops)", to: &output)
         }
-        for channel in liveChannels {
-            if let broadcaster = server.broadcaster(for: channel.id) { channel.attach(broadcaster) }
-        }
         let demo = liveChannels.first.flatMap { channel in
-            parsed.has("demo") ? DemoConversation(channel: channel) { _ = try? server.ingest($0, to: channel.id) } : nil
+            parsed.has("demo") ? DemoConversation(channel: channel) { _ = try? events.ingest($0, to: channel.id) } : nil
         }
-        let follower = try parsed.has("follow") ? FollowDriver.start(path: parsed.operands[0], channels: liveChannels) : nil
         _ = signals.wait()
         demo?.stop()
         follower?.stop()
@@ -87,11 +90,24 @@ struct ServeCommand {
 
     /// A live channel of `channel`, grouped by its platform's rule (`policies`, as `parley render` groups it).
     private static func liveChannel(
-        _ channel: Channel, directory: Directory, options: LiveOptions, policies: [ChannelID: GroupingPolicy]
+        _ channel: Channel, directory: Directory, options: LiveOptions, pages: LivePageRenderer, policies: [ChannelID: GroupingPolicy]
     ) -> LiveServedChannel {
         var own = options
         own.policy = policies[channel.id] ?? options.policy
-        return LiveServedChannel(channel: channel, directory: directory, options: own)
+        return LiveServedChannel(channel: channel, directory: directory, options: own, pages: pages)
+    }
+
+    /// Follows `path` (`--follow`), warning on standard error about each line it skips.
+    /// - Throws: ``CommandFailure`` with ``ExitCode/noInput`` when the file cannot be watched.
+    private static func follow(_ path: String, channels: [LiveServedChannel]) throws(CommandFailure) -> FollowDriver {
+        do {
+            return try FollowDriver.start(path: path, channels: channels) { message in
+                var errors = TerminalStream(StandardStreams.err)
+                errors.warn(message)
+            }
+        } catch {
+            throw CommandFailure(.noInput, error.description)
+        }
     }
 
     /// The inputs (and the built-in sample with `--demo`), read and merged, with each channel's grouping rule.

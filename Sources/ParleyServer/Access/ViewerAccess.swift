@@ -40,7 +40,7 @@ struct ViewerAccess: Sendable {
         guard let given = request.token, SecretComparison.matches(given, token) else { return .denied }
         guard isPage else { return .allowed }
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).map {
-            LivePageRenderer.pathSegment(String($0))
+            PathSegment.encoded(String($0))
         }
         return .redirect(location: segments.joined(separator: "/"))
     }

@@ -2,9 +2,9 @@ import ParleyModel
 import Synchronization
 
 /// The served channels with their broadcasters, in the channel list's order, and the channel
-/// list page. Fixed at start, except that a post to an unknown channel may add one (with
-/// ``IngestSettings/newChannels``).
-final class ChannelRegistry: Sendable {
+/// list page. Fixed at start, except that the site's ``IngestEndpoint`` may add one (a post to an
+/// unknown channel with `--create-channels`).
+final class ChannelRegistry: ChannelRegistrar {
     /// A channel and the broadcaster of its batches.
     struct Entry: Sendable {
         let channel: any ServedChannel
@@ -35,8 +35,10 @@ final class ChannelRegistry: Sendable {
         var state = State(index: renderIndex(channels))
         for channel in channels {
             guard state.entries[channel.id] == nil else { throw .duplicateChannel(channel.id) }
+            let entry = Entry(channel: channel, broadcaster: makeBroadcaster(channel))
+            channel.attach(entry.broadcaster)
             state.order.append(channel.id)
-            state.entries[channel.id] = Entry(channel: channel, broadcaster: makeBroadcaster(channel))
+            state.entries[channel.id] = entry
         }
         self.state = Mutex(state)
     }
@@ -50,18 +52,18 @@ final class ChannelRegistry: Sendable {
     /// The channel list page.
     var index: Asset { state.withLock(\.index) }
 
-    /// Registers `channel`, attaches it to its new broadcaster and renders the channel list again;
-    /// when a channel with its id exists, that one is kept.
-    /// - Returns: the entry now registered under the id, and whether `channel` was added.
-    func add(_ channel: LiveServedChannel) -> (entry: Entry, added: Bool) {
+    /// Registers `channel`, attaches it to its new broadcaster and renders the channel list
+    /// again; when a channel with its id exists, nothing changes.
+    /// - Returns: whether `channel` was added.
+    func register(_ channel: any ServedChannel) -> Bool {
         state.withLock { state in
-            if let existing = state.entries[channel.id] { return (existing, false) }
+            guard state.entries[channel.id] == nil else { return false }
             let entry = Entry(channel: channel, broadcaster: makeBroadcaster(channel))
             channel.attach(entry.broadcaster)
             state.order.append(channel.id)
             state.entries[channel.id] = entry
             state.index = renderIndex(state.order.compactMap { state.entries[$0]?.channel })
-            return (entry, true)
+            return true
         }
     }
 }

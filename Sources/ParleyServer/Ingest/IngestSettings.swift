@@ -1,25 +1,16 @@
-import ParleyLive
-import ParleyStore
-
-/// How `POST /c/{channel}/events` accepts events: the bearer token it requires, the largest body
-/// it reads and the database every accepted event is committed to before the answer.
+/// How `POST /c/{channel}/events` accepts bodies: the bearer token it requires and the largest
+/// body it reads. What happens to an accepted body is the site's ``IngestEndpoint``.
 public struct IngestSettings: Sendable {
     /// The secret a poster sends as `Authorization: Bearer TOKEN`; compared in constant time. At
     /// least 16 bytes of visible ASCII (see ``isUsable(_:)``).
     public var token: String
     /// The largest request body read, in bytes; a bigger one gets `413`.
     public var maxBodyBytes: Int
-    /// Where accepted events are committed; its per-channel versions are the batches' versions.
-    public var store: EventStore
-    /// The options of a channel created by a post to an unknown channel id (`--create-channels`;
-    /// the id is also its name); nil answers such a post with `404`.
-    public var newChannels: LiveOptions? = nil
 
-    /// Ingest guarded by `token`, reading bodies up to `maxBodyBytes` (default 1 MiB) into `store`.
-    public init(token: String, maxBodyBytes: Int = 1 << 20, store: EventStore) {
+    /// Ingest guarded by `token`, reading bodies up to `maxBodyBytes` (default 1 MiB).
+    public init(token: String, maxBodyBytes: Int = 1 << 20) {
         self.token = token
         self.maxBodyBytes = maxBodyBytes
-        self.store = store
     }
 
     /// Whether `header` (an `Authorization` value) is `Bearer TOKEN` with the token (the scheme

@@ -27,26 +27,20 @@ public final class LiveServer: Sendable {
 
     /// Starts serving `site`.
     /// - Throws: ``ServerError/invalidConfiguration(setting:value:expected:)``,
-    ///   ``ServerError/resources(_:)`` when the templates or public assets are missing,
+    ///   ``ServerError/resources(_:)`` when the public assets are missing,
     ///   ``ServerError/duplicateChannel(_:)``, ``ServerError/invalidHost(_:)``,
     ///   ``ServerError/addressInUse(host:port:)``, ``ServerError/cannotListen(host:port:reason:)``,
     ///   ``ServerError/daemonFailed``.
     public static func start(_ site: Site, configuration: ServerConfiguration = ServerConfiguration()) throws(ServerError) -> LiveServer {
         try configuration.validate()
         signal(SIGPIPE, SIG_IGN)
-        let pages: LivePageRenderer
-        do {
-            pages = try LivePageRenderer.load()
-        } catch {
-            throw .resources(error)
-        }
         let files = try publicFiles()
         raiseDescriptorLimit(to: configuration.maxViewers + configuration.spareConnections + 64, log: configuration.log)
         let backlog = Int32(min(4096, max(128, configuration.maxViewers)))
         let socket = try ListenSocket.open(host: configuration.host, port: configuration.port, backlog: backlog)
         let core: ServerCore
         do {
-            core = try ServerCore(site: site, configuration: configuration, socket: socket, pages: pages, publicFiles: files)
+            core = try ServerCore(site: site, configuration: configuration, socket: socket, publicFiles: files)
         } catch {
             close(socket.descriptor)
             throw error
@@ -95,11 +89,15 @@ public final class LiveServer: Sendable {
     static func publicFiles() throws(ServerError) -> [String: [UInt8]] {
         guard let folder = Assets.publicDirectory,
             let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
-        else { throw .resources(.missingResources(searched: Assets.searchedLocations)) }
+        else {
+            throw .resources(
+                "Parley's resource bundle is missing (install it beside the binary with scripts/install); looked in "
+                    + Assets.searchedLocations.joined(separator: ", "))
+        }
         var files: [String: [UInt8]] = [:]
         for name in names {
             guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
-                throw .resources(.cannotCopy(path: folder.appendingPathComponent(name).path, reason: "unreadable"))
+                throw .resources("cannot read \(folder.appendingPathComponent(name).path)")
             }
             files[name] = Array(data)
         }

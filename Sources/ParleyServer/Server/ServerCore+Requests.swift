@@ -70,15 +70,12 @@ extension ServerCore {
             return .reply(assets[path]?.reply(ifNoneMatch: request.ifNoneMatch) ?? .error(.notFound(path: request.path)))
         case let .page(id):
             guard let channel = registry[id]?.channel else { return .reply(.error(.unknownChannel(id))) }
-            return .deferred { [pages, title] _ in
-                let html = pages.page(channel, region: channel.current(), siteTitle: title)
-                return .reply(.content(html.bytes, type: "text/html; charset=utf-8", cache: "no-store"))
-            }
+            return .deferred { _ in .reply(.content(channel.page(), type: "text/html; charset=utf-8", cache: "no-store")) }
         case let .older(id, before: message):
             guard let channel = registry[id]?.channel else { return .reply(.error(.unknownChannel(id))) }
             return .deferred { _ in
                 guard let html = channel.older(before: message) else { return .reply(.error(.unknownMessage(id, message))) }
-                return .reply(.content(html.bytes, type: "text/html; charset=utf-8"))
+                return .reply(.content(html, type: "text/html; charset=utf-8"))
             }
         case let .events(id):
             guard let channel = registry[id]?.channel else { return .reply(.error(.unknownChannel(id))) }
@@ -97,11 +94,16 @@ extension ServerCore {
 
     /// `POST /c/{channel}/events`: checks the token and the size at once, then decodes, commits
     /// and applies on a worker (the commit waits for the disk).
-    func post(_ request: Request, to id: ChannelID, ingest: EventIngest) -> Handling {
+    func post(_ request: Request, to id: ChannelID, ingest: (settings: IngestSettings, endpoint: any IngestEndpoint)) -> Handling {
         guard ingest.settings.authorizes(request.authorization) else { return .reply(.error(.unauthorized)) }
         guard !request.bodyTooLarge else { return .reply(.error(.bodyTooLarge(limit: ingest.settings.maxBodyBytes))) }
-        guard ingest.accepts(id) else { return .reply(.error(.unknownChannel(id))) }
+        guard ingest.endpoint.accepts(id) else { return .reply(.error(.unknownChannel(id))) }
         let body = request.body
-        return .deferred { _ in .reply(ingest.post(body, to: id)) }
+        return .deferred { _ in
+            switch ingest.endpoint.post(body, to: id) {
+            case let .success(json): return .reply(.content(Array((json + "\n").utf8), type: "application/json", cache: "no-store"))
+            case let .failure(refusal): return .reply(.error(RouteError(refusal)))
+            }
+        }
     }
 }

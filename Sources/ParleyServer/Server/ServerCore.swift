@@ -1,5 +1,4 @@
 import Dispatch
-import ParleyHTML
 import ParleyModel
 import Synchronization
 
@@ -8,15 +7,14 @@ import Synchronization
 /// assets, the metrics and the worker queue.
 final class ServerCore: Sendable {
     let configuration: ServerConfiguration
-    let title: String
     /// The channels, their broadcasters and the channel list.
     let registry: ChannelRegistry
-    let pages: LivePageRenderer
     /// Static assets by path below the root (`public/parley.css`, `colors.css`).
     let assets: [String: Asset]
     let metrics: ServerMetrics
-    /// `POST /c/{channel}/events`, when ``ServerConfiguration/ingest`` is set.
-    let ingest: EventIngest?
+    /// `POST /c/{channel}/events`: the token and size checks and the site's endpoint, when
+    /// both ``ServerConfiguration/ingest`` and ``Site/ingest`` are set.
+    let ingest: (settings: IngestSettings, endpoint: any IngestEndpoint)?
     /// Refuses foreign `Host` headers.
     let hostCheck: HostCheck
     /// The viewer token's gate, when ``ServerConfiguration/viewerToken`` is set.
@@ -30,14 +28,12 @@ final class ServerCore: Sendable {
     ///   the accepted `Host` names.
     /// - Throws: ``ServerError/duplicateChannel(_:)`` when two channels share an id.
     init(
-        site: Site, configuration: ServerConfiguration, socket: ListenSocket, pages: LivePageRenderer, publicFiles: [String: [UInt8]]
+        site: Site, configuration: ServerConfiguration, socket: ListenSocket, publicFiles: [String: [UInt8]]
     ) throws(ServerError) {
         self.configuration = configuration
         hostCheck = HostCheck(
             boundHost: configuration.host, isWildcard: socket.reach == .everyInterface, allowed: configuration.allowedHosts)
         viewers = configuration.viewerToken.map { ViewerAccess(token: $0, port: socket.port) }
-        self.title = site.title
-        self.pages = pages
         let metrics = ServerMetrics()
         metrics.restoreSkippedEvents.store(configuration.restoreSkippedEvents, ordering: .relaxed)
         self.metrics = metrics
@@ -48,11 +44,16 @@ final class ServerCore: Sendable {
                     channelID: channel.id, initialVersion: channel.current().version, replay: configuration.replay,
                     viewerBufferLimit: configuration.viewerBufferLimit, metrics: metrics)
             },
-            renderIndex: { [title = site.title] channels in
-                Asset(bytes: pages.index(title: title, channels: channels).bytes, contentType: Asset.contentType(forName: ".html"))
+            renderIndex: { [index = site.index] channels in
+                Asset(bytes: index(channels), contentType: Asset.contentType(forName: ".html"))
             })
         self.registry = registry
-        self.ingest = configuration.ingest.map { EventIngest(settings: $0, registry: registry) }
+        if let settings = configuration.ingest, let endpoint = site.ingest {
+            ingest = (settings, endpoint)
+            endpoint.connect(registry)
+        } else {
+            ingest = nil
+        }
         var assets: [String: Asset] = [:]
         for (name, bytes) in publicFiles { assets["public/" + name] = Asset(bytes: bytes, contentType: Asset.contentType(forName: name)) }
         assets["colors.css"] = Asset(bytes: Array(site.colors.utf8), contentType: Asset.contentType(forName: "colors.css"))

@@ -1,5 +1,4 @@
 import ParleyModel
-import ParleyRender
 
 /// Why the live server could not start.
 public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -13,8 +12,9 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidConfiguration(setting: String, value: Int, expected: String)
     /// Two channels have this id.
     case duplicateChannel(ChannelID)
-    /// The templates could not be loaded.
-    case resources(RenderError)
+    /// The public assets (`parley.js`, `parley.css`) are missing or unreadable: `reason` says
+    /// which and where they were looked for.
+    case resources(String)
     /// libmicrohttpd refused to start (its log says why).
     case daemonFailed
     /// The viewer token is shorter than 16 bytes or holds a character a cookie cannot.
@@ -32,7 +32,7 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .cannotListen(host, port, reason): return "cannot listen on \(Self.authority(host, port)): \(reason)"
         case let .invalidConfiguration(setting, value, expected): return "\(setting): expected \(expected), got \(value)"
         case let .duplicateChannel(id): return "two channels have the id '\(id)'"
-        case let .resources(error): return error.description
+        case let .resources(reason): return reason
         case .daemonFailed: return "libmicrohttpd could not start the HTTP daemon"
         case .unusableViewerToken:
             return "--viewer-token: expected at least 16 characters of visible ASCII without \" , ; or \\"

@@ -1,45 +1,27 @@
-import ParleyLayout
 import ParleyModel
-import ParleyRender
 
-/// What the live server serves: a title, the channels and the colour classes of their authors.
+/// What the live server serves: the channels, the channel list, the colour classes and, with
+/// ingest, where posted events go. Module ParleySite builds it from transcripts.
 public struct Site: Sendable {
-    /// The transcript's title: the channel list's heading.
-    public var title: String
     /// The channels, in the channel list's order; ids must be distinct.
     public var channels: [any ServedChannel]
-    /// The CSS served at `/colors.css` (see ``ParleyRender/ColorClasses``).
+    /// The CSS served at `/colors.css`.
     public var colors: String
+    /// Renders the channel list (`/`): called at start and whenever a channel is added.
+    public var index: @Sendable (_ channels: [any ServedChannel]) -> [UInt8]
+    /// Where `POST /c/{channel}/events` hands the bodies it accepted (after the token and size
+    /// checks of ``ServerConfiguration/ingest``); nil answers posts with `405`.
+    public var ingest: (any IngestEndpoint)?
 
-    /// A site of `channels` with the colour classes in `colors`.
-    public init(title: String, channels: [any ServedChannel], colors: String = "") {
-        self.title = title
+    /// A site of `channels` with the colour classes in `colors`, the channel list `index`
+    /// renders, and `ingest` for posted events.
+    public init(
+        channels: [any ServedChannel], colors: String = "", ingest: (any IngestEndpoint)? = nil,
+        index: @escaping @Sendable (_ channels: [any ServedChannel]) -> [UInt8]
+    ) {
         self.channels = channels
         self.colors = colors
-    }
-
-    /// A site of ``StaticChannel``s, one per channel of `transcript`, with its colour classes.
-    /// - Parameters:
-    ///   - window: The number of latest messages on each live page.
-    ///   - policies: Each channel's grouping rule (its platform's, as `parley render` uses);
-    ///     Discord's for a channel not named.
-    public init(
-        staticTranscript transcript: Transcript, window: Int, templates: TemplateSet, clock: ZoneClock = .utc,
-        policies: [ChannelID: GroupingPolicy] = [:]
-    ) {
-        self.init(
-            title: transcript.title,
-            channels: transcript.channels.map {
-                StaticChannel(
-                    channel: $0, directory: transcript.directory, window: window, templates: templates, clock: clock,
-                    policy: policies[$0.id] ?? .discord)
-            },
-            colors: Self.colorStylesheet(for: transcript))
-    }
-
-    /// The colour classes of the authors and embeds of `transcript` (`/colors.css`).
-    public static func colorStylesheet(for transcript: Transcript) -> String {
-        let colors = transcript.channels.flatMap { $0.messages.flatMap { [$0.author.color] + $0.embeds.map(\.color) } }
-        return ColorClasses.stylesheet(for: colors.compactMap { $0 })
+        self.ingest = ingest
+        self.index = index
     }
 }

@@ -1,5 +1,3 @@
-import ParleyHTML
-
 /// The `reset` batch of docs/PATCH-PROTOCOL.md: `{"v":V,"base":B,"ops":[["reset",HTML]]}`,
 /// which replaces the container's children, for a client whose version left the replay ring.
 enum ResetBatch {
@@ -8,10 +6,10 @@ enum ResetBatch {
     ///   - version: The version the HTML shows.
     ///   - base: The client's version, so the client applies it.
     /// - Complexity: O(bytes of `html`).
-    static func json(version: Int, base: Int, html: SafeHTML) -> [UInt8] {
+    static func json(version: Int, base: Int, html: [UInt8]) -> [UInt8] {
         var bytes = Array("{\"v\":\(version),\"base\":\(base),\"ops\":[[\"reset\",\"".utf8)
-        bytes.reserveCapacity(html.bytes.count + 64)
-        for byte in html.bytes {
+        bytes.reserveCapacity(html.count + 64)
+        for byte in html {
             switch byte {
             case 0x22: bytes += [0x5C, 0x22]
             case 0x5C: bytes += [0x5C, 0x5C]

@@ -3,9 +3,9 @@ import ParleyModel
 import Synchronization
 import Testing
 
-@testable import ParleyServer
+@testable import ParleySite
 
-/// `parley serve --demo --db`: the demo's steps are committed through ``LiveServer/ingest(_:to:)``
+/// `parley serve --demo --db`: the demo's steps are committed through ``EventIngest/ingest(_:to:)``
 /// like posts, so a channel changed by both has the database's versions, in order, and a restart
 /// rebuilds its page.
 @Suite struct DemoIngestTests {
@@ -24,8 +24,9 @@ import Testing
         let fixture = try IngestFixture.start()
         defer { IngestFixture.removeDatabase(fixture.database) }
         let server = fixture.server, id = ChannelID("c1"), log = VersionLog()
-        let channel = try #require(server.core.registry[id]?.channel as? LiveServedChannel)
-        let demo = DemoConversation(channel: channel, sink: { log.add((try? server.ingest($0, to: id)) ?? -1) }, running: false)
+        let ingest = fixture.ingest
+        let channel = try #require(ingest.channels.withLock { $0[id] })
+        let demo = DemoConversation(channel: channel, sink: { log.add((try? ingest.ingest($0, to: id)) ?? -1) }, running: false)
         for (index, step) in demo.script().enumerated() {
             demo.perform(step, round: 0, at: Timestamp(milliseconds: Self.start + Int64(index) * 1000))
             guard index % 4 == 0 else { continue }
@@ -57,7 +58,7 @@ import Testing
         let after = try HTTPTestResponse.get("/c/c1", port: second.server.port).text
         #expect(HTMLScan.version(after) == stored.count)
         #expect(HTMLScan.main(after)?.content == HTMLScan.main(before)?.content)
-        let restarted = try #require(second.server.core.registry[id]?.channel as? LiveServedChannel)
+        let restarted = try #require(second.ingest.channels.withLock { $0[id] })
         #expect(demo.firstRound == 0)
         #expect(DemoConversation(channel: restarted, sink: { _ in }, running: false).firstRound == 1, "round 0's ids are taken")
         #expect(DemoConversation.round(of: MessageID("demo-12-ask")) == 12)
@@ -75,18 +76,18 @@ import Testing
                 content: Content(text: "x")))
         let missing = TranscriptEvent.delete(channel: c1, id: MessageID("nope"))
         #expect(throws: IngestError.rejected(index: 1, .unknownMessage(channel: c1, id: MessageID("nope")))) {
-            try fixture.server.ingest([note, missing], to: c1)
+            try fixture.ingest.ingest([note, missing], to: c1)
         }
         #expect(throws: IngestError.foreignEvent(index: 0, channel: c1, expected: ChannelID("c2"))) {
-            try fixture.server.ingest([note], to: ChannelID("c2"))
+            try fixture.ingest.ingest([note], to: ChannelID("c2"))
         }
         #expect(try fixture.store.events(in: "c1").isEmpty)
-        #expect(try fixture.server.ingest([note, .append(channel: c1, id: MessageID("x1"), text: "y")], to: c1) == 2)
-        #expect(try fixture.server.ingest([], to: c1) == 2)
+        #expect(try fixture.ingest.ingest([note, .append(channel: c1, id: MessageID("x1"), text: "y")], to: c1) == 2)
+        #expect(try fixture.ingest.ingest([], to: c1) == 2)
         #expect(try fixture.store.events(in: "c1").map(\.record).last == #"{"channel":"c1","id":"x1","text":"y","type":"append"}"#)
 
-        let (live, plain) = try LiveReconnectTests.serve()
-        defer { plain.stop() }
+        let (live, server, plain) = try LiveReconnectTests.serve()
+        defer { server.stop() }
         let id = LiveReconnectTests.channelID
         #expect(throws: IngestError.rejected(index: 0, .unknownMessage(channel: id, id: MessageID("nope")))) {
             try plain.ingest([.delete(channel: id, id: MessageID("nope"))], to: id)

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import ParleyServer
+@testable import ParleySite
 
 /// Group commit: batches that wait while another commit holds the lock are checked in order,
 /// stored in one transaction and shown in one patch batch; each stays all or nothing.
@@ -10,7 +10,7 @@ import Testing
     @Test func waitingBatchesCommitTogetherAndARejectedOneChangesNothing() throws {
         let fixture = try IngestFixture.start()
         defer { fixture.stopAndDeleteDatabase() }
-        let ingest = try #require(fixture.server.core.ingest)
+        let ingest = fixture.ingest
         let stream = try EventStreamClient(port: fixture.server.port, path: "/c/c1/events?since=0")
         _ = try stream.next()
         let bodies = [

@@ -2,6 +2,7 @@ import Foundation
 import ParleyLive
 import ParleyRender
 import ParleyServer
+import ParleySite
 import ParleyStore
 import Testing
 
@@ -33,10 +34,11 @@ import Testing
         let transcript = try ServerTranscripts.tiny()
         let fresh = LiveServedChannel(
             channel: transcript.channels[0], directory: transcript.directory,
-            options: LiveOptions(window: 500, templates: try TemplateSet.load()))
+            options: LiveOptions(window: 500, templates: try TemplateSet.load()),
+            pages: try LivePageRenderer.load(siteTitle: transcript.title))
         #expect(try fresh.restore(from: try EventStore(path: database)).isEmpty)
         #expect(HTMLScan.version(page) == stored.count)
-        #expect(HTMLScan.main(page)?.content == fresh.current().sections.description)
+        #expect(HTMLScan.main(page)?.content == String(decoding: fresh.current().sections, as: UTF8.self))
     }
 }
 
@@ -65,7 +67,8 @@ private struct ServeProcess {
 
     /// A port the kernel picks for a loopback socket, closed again.
     private static func freePort() throws -> Int {
-        let server = try LiveServer.start(Site(title: "probe", channels: []), configuration: ServerConfiguration(port: 0, log: { _ in }))
+        let server = try LiveServer.start(
+            Site(channels: [], index: { _ in [] }), configuration: ServerConfiguration(port: 0, log: { _ in }))
         defer { server.stop() }
         return server.port
     }

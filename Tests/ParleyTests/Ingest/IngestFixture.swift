@@ -2,12 +2,15 @@ import Foundation
 import ParleyLive
 import ParleyRender
 import ParleyServer
+import ParleySite
 import ParleyStore
 
 /// A live server of the `tiny.json` fixture's channel `c1` with ingest into a database file.
 struct IngestFixture {
     static let token = "test-token-0123456789"
     let server: LiveServer
+    /// Where posts and in-process events go (``EventIngest/ingest(_:to:)``).
+    let ingest: EventIngest
     let store: EventStore
     /// The database file's path.
     let database: String
@@ -26,17 +29,19 @@ struct IngestFixture {
         let store = try EventStore(path: path)
         let options = LiveOptions(window: 500, templates: try TemplateSet.load())
         let transcript = try ServerTranscripts.tiny()
-        let known = LiveServedChannel(channel: transcript.channels[0], directory: transcript.directory, options: options)
+        let pages = try LivePageRenderer.load(siteTitle: transcript.title)
+        let known = LiveServedChannel(channel: transcript.channels[0], directory: transcript.directory, options: options, pages: pages)
         var skipped = try known.restore(from: store)
-        let channels = [known] + (try LiveServedChannel.storedChannels(in: store, except: [known.id], options: options, skipped: &skipped))
-        let server = try ServerFixture.start(channels) {
-            $0.ingest = IngestSettings(token: token, maxBodyBytes: maxBodyBytes, store: store)
+        let channels =
+            [known]
+            + (try LiveServedChannel.storedChannels(in: store, except: [known.id], options: options, pages: pages, skipped: &skipped))
+        let ingest = EventIngest(channels: channels, store: store, newChannels: creatingChannels ? options : nil, pages: pages)
+        let server = try ServerFixture.start(channels, ingest: ingest) {
+            $0.ingest = IngestSettings(token: token, maxBodyBytes: maxBodyBytes)
             $0.restoreSkippedEvents = skipped.count
-            if creatingChannels { $0.ingest?.newChannels = options }
             adjust(&$0)
         }
-        for channel in channels { if let broadcaster = server.broadcaster(for: channel.id) { channel.attach(broadcaster) } }
-        return IngestFixture(server: server, store: store, database: path, skipped: skipped)
+        return IngestFixture(server: server, ingest: ingest, store: store, database: path, skipped: skipped)
     }
 
     /// Stops the server and deletes its database (a test's last step).

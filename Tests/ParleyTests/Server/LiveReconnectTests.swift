@@ -5,6 +5,7 @@ import ParleyModel
 import ParleyPatch
 import ParleyRender
 import ParleyServer
+import ParleySite
 import Testing
 
 /// A live channel changed by a seeded series of events while a client reconnects with
@@ -13,8 +14,9 @@ import Testing
 @Suite struct LiveReconnectTests {
     static let channelID = ChannelID("live")
 
-    /// A live channel of three messages, served and attached to its broadcaster.
-    static func serve() throws -> (channel: LiveServedChannel, server: LiveServer) {
+    /// A live channel of three messages, served (attached to its broadcaster), and the ingest
+    /// that changes it without a database.
+    static func serve() throws -> (channel: LiveServedChannel, server: LiveServer, ingest: EventIngest) {
         let author = Author(id: AuthorID("u1"), name: "maya", displayName: "Maya")
         let messages = (1...3).map {
             Message(
@@ -22,12 +24,13 @@ import Testing
                 timestamp: Timestamp(milliseconds: 1_709_880_000_000 + Int64($0) * 60_000),
                 content: Content(text: "seed \($0)"))
         }
+        let pages = try LivePageRenderer.load(siteTitle: "Test site")
         let channel = LiveServedChannel(
             channel: Channel(id: channelID, name: "live", messages: messages), directory: Directory(),
-            options: LiveOptions(window: 5000, templates: try TemplateSet.load()))
-        let server = try ServerFixture.start([channel]) { $0.replay = ReplayLimits(batches: 8192) }
-        channel.attach(try #require(server.broadcaster(for: channelID)))
-        return (channel, server)
+            options: LiveOptions(window: 5000, templates: try TemplateSet.load()), pages: pages)
+        let ingest = EventIngest(channels: [channel], store: nil, pages: pages)
+        let server = try ServerFixture.start([channel], ingest: ingest) { $0.replay = ReplayLimits(batches: 8192) }
+        return (channel, server, ingest)
     }
 
     /// Reads batches from `stream` up to version `until`, applying each to `document` and then
@@ -56,7 +59,7 @@ import Testing
     }
 
     @Test func reconnectsAtRandomPointsConvergeOnTheFreshPage() throws {
-        let (channel, server) = try Self.serve()
+        let (channel, server, _) = try Self.serve()
         defer { server.stop() }
         let path = "/c/\(Self.channelID.rawValue)"
         let first = try HTTPTestResponse.get(path, port: server.port).text

@@ -1,6 +1,7 @@
 import Foundation
 import ParleyRender
 import ParleyServer
+import ParleySite
 import Testing
 
 /// Every route over real HTTP on loopback: status, headers and bodies.
@@ -20,8 +21,8 @@ import Testing
         #expect(HTMLScan.articleIDs(main.content) == ["m-106", "m-107", "m-108", "m-109"])
         let channel = StaticChannel(
             channel: try ServerTranscripts.tiny().channels[0], directory: try ServerTranscripts.tiny().directory, window: 4,
-            templates: try TemplateSet.load())
-        #expect(main.content == channel.current().sections.description)
+            templates: try TemplateSet.load(), pages: try LivePageRenderer.load(siteTitle: "tiny"))
+        #expect(main.content == String(decoding: channel.current().sections, as: UTF8.self))
         #expect(response.text.contains(#"<script type="module" src="/public/parley.js"></script>"#))
         #expect(response.text.contains("connect-src &#39;self&#39;"))
         #expect(response.text.contains(#"<title>tiny &amp; &lt;small&gt; · Fixture &lt;Guild&gt;</title>"#))

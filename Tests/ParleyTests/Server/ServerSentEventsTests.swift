@@ -1,3 +1,4 @@
+import ParleyHTML
 import Testing
 
 @testable import ParleyServer
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func resetBatchEscapesHTMLAsAJSONString() {
-        let json = ResetBatch.json(version: 12, base: 3, html: .text("a\"b\\c\nd\u{1}<é>"))
+        let json = ResetBatch.json(version: 12, base: 3, html: SafeHTML.text("a\"b\\c\nd\u{1}<é>").bytes)
         #expect(String(decoding: json, as: UTF8.self) == #"{"v":12,"base":3,"ops":[["reset","a&quot;b\\c\nd\u0001&lt;é&gt;"]]}"#)
     }
 }

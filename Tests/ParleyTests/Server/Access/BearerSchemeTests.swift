@@ -43,15 +43,12 @@ import Testing
     }
 
     @Test func anIngestTokenShorterThan16IsRefusedAtStart() throws {
-        let database = IngestFixture.temporaryDatabase()
-        defer { IngestFixture.removeDatabase(database) }
-        let store = try EventStore(path: database)
         for bad in ["s3cret", "fifteen-chars-x", "has space 0123456789"] {
             #expect(throws: ServerError.unusableIngestToken) {
-                try ServerFixture.start([SyntheticChannel()]) { $0.ingest = IngestSettings(token: bad, store: store) }
+                try ServerFixture.start([SyntheticChannel()]) { $0.ingest = IngestSettings(token: bad) }
             }
         }
-        let sixteen = try ServerFixture.start([SyntheticChannel()]) { $0.ingest = IngestSettings(token: "sixteen-chars-xy", store: store) }
+        let sixteen = try ServerFixture.start([SyntheticChannel()]) { $0.ingest = IngestSettings(token: "sixteen-chars-xy") }
         sixteen.stop()
         #expect(
             ServerError.unusableIngestToken.description == "--token (or PARLEY_TOKEN): expected at least 16 characters of visible ASCII")

@@ -9,7 +9,7 @@ import Testing
         let lines = Mutex<[String]>([])
         var configuration = ServerConfiguration(host: host, port: 0, log: { line in lines.withLock { $0.append(line) } })
         configuration.viewerToken = viewerToken
-        let server = try LiveServer.start(Site(title: "t", channels: [SyntheticChannel()]), configuration: configuration)
+        let server = try LiveServer.start(Site(channels: [SyntheticChannel()], index: { _ in [] }), configuration: configuration)
         defer { server.stop() }
         return lines.withLock { $0 }.filter { $0.hasPrefix("warning") }.map {
             $0.replacingOccurrences(of: ":\(server.port) ", with: ":PORT ")

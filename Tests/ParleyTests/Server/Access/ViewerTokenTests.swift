@@ -1,6 +1,7 @@
 import Foundation
 import ParleyRender
 import ParleyServer
+import ParleySite
 import Testing
 
 /// `--viewer-token`: pages, streams, older messages and metrics need the token (in the address
@@ -9,7 +10,10 @@ import Testing
     static let token = "viewer-secret-0123456789"
 
     static func server() throws -> LiveServer {
-        let site = Site(staticTranscript: try ServerTranscripts.tiny(), window: 4, templates: try TemplateSet.load())
+        let transcript = try ServerTranscripts.tiny()
+        let site = Site(
+            staticTranscript: transcript, window: 4, templates: try TemplateSet.load(),
+            pages: try LivePageRenderer.load(siteTitle: transcript.title))
         var configuration = ServerConfiguration(port: 0, log: { _ in })
         configuration.viewerToken = token
         return try LiveServer.start(site, configuration: configuration)
@@ -67,7 +71,7 @@ import Testing
     }
 
     @Test func shortOrCookieBreakingTokensAreRefusedAtStart() throws {
-        let site = Site(title: "t", channels: [])
+        let site = Site(channels: [], index: { _ in [] })
         for bad in ["short", "has;semicolon-0123456789", "has space 0123456789", "quote\"0123456789abcdef"] {
             var configuration = ServerConfiguration(port: 0, log: { _ in })
             configuration.viewerToken = bad

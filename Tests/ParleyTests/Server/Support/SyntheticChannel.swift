@@ -1,6 +1,7 @@
 import ParleyHTML
 import ParleyModel
 import ParleyServer
+import ParleySite
 import Synchronization
 
 /// A served channel whose state is just a version: its region says which version it shows, and
@@ -19,12 +20,20 @@ final class SyntheticChannel: ServedChannel {
         self.padding = padding
     }
 
+    /// The live page's renderer (the server's own pages are rendered by the site).
+    static let pages = try? LivePageRenderer.load(siteTitle: "Test site")
+
     func current() -> LiveRegion {
         let version = self.version.withLock { $0 }
-        return LiveRegion(version: version, sections: .text("at \(version)"))
+        return LiveRegion(version: version, sections: SafeHTML.text("at \(version)").bytes)
     }
 
-    func older(before message: MessageID) -> SafeHTML? { message.rawValue == "1" ? .text("older than 1") : nil }
+    func page() -> [UInt8] {
+        let version = self.version.withLock { $0 }
+        return Self.pages?.page(id, name: name, topic: topic, version: version, sections: .text("at \(version)")) ?? []
+    }
+
+    func older(before message: MessageID) -> [UInt8]? { message.rawValue == "1" ? Array("older than 1".utf8) : nil }
 
     /// Moves to the next version, then publishes its batch (the order the contract asks for).
     /// - Returns: the new version.

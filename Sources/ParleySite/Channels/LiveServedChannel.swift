@@ -4,6 +4,7 @@ import ParleyLive
 import ParleyModel
 import ParleyPatch
 import ParleyRender
+import ParleyServer
 import Synchronization
 
 /// A channel that changes while it is served: a ``LiveChannel`` whose batches are published to
@@ -20,15 +21,18 @@ public final class LiveServedChannel: ServedChannel {
     let live: LiveChannel
     let options: LiveOptions
     let directory: Directory
+    let pages: LivePageRenderer
     let publishing = Mutex<Broadcaster?>(nil)
 
-    /// Creates the channel holding `channel`'s messages at `version`.
-    public init(channel: Channel, directory: Directory, options: LiveOptions, version: Int = 0) {
+    /// Creates the channel holding `channel`'s messages at `version`, its live page rendered by
+    /// `pages`.
+    public init(channel: Channel, directory: Directory, options: LiveOptions, pages: LivePageRenderer, version: Int = 0) {
         id = channel.id
         name = channel.name
         topic = channel.topic ?? ""
         self.options = options
         self.directory = directory
+        self.pages = pages
         live = LiveChannel(channel: channel, directory: directory, options: options, version: version)
     }
 
@@ -37,7 +41,12 @@ public final class LiveServedChannel: ServedChannel {
 
     /// The live region at the current version.
     public func current() -> LiveRegion {
-        live.withCurrentPage { version, sections in LiveRegion(version: version, sections: sections) }
+        live.withCurrentPage { version, sections in LiveRegion(version: version, sections: sections.bytes) }
+    }
+
+    /// The live page at the current version.
+    public func page() -> [UInt8] {
+        live.withCurrentPage { version, sections in pages.page(id, name: name, topic: topic, version: version, sections: sections) }
     }
 
     /// The version of the last batch.
@@ -67,7 +76,7 @@ public final class LiveServedChannel: ServedChannel {
     }
 
     /// Up to one window of messages before `message`, as day sections.
-    public func older(before message: MessageID) -> SafeHTML? {
+    public func older(before message: MessageID) -> [UInt8]? {
         let messages = live.messages
         guard let end = messages.firstIndex(where: { $0.id == message }) else { return nil }
         let start = max(end - options.window, 0)
@@ -79,5 +88,6 @@ public final class LiveServedChannel: ServedChannel {
         let renderer = MessageRenderer(
             context: RenderContext(templates: options.templates, clock: options.clock, directory: directory, messages: byID))
         return StaticChannel.sections(items[...], pageRenderer: PageRenderer(templates: options.templates), messageRenderer: renderer)
+            .bytes
     }
 }

@@ -77,9 +77,16 @@ extension EventIngest {
     }
 
     private func apply(_ events: [TranscriptEvent], records: [String], to channel: LiveServedChannel) -> Result<Int, IngestError> {
+        guard let store else {
+            do throws(EventError) {
+                return .success(try channel.apply(events)?.version ?? channel.version)
+            } catch {
+                return .failure(.rejected(index: channel.firstFailure(in: events)?.index ?? 0, error))
+            }
+        }
         let version: Int
         do throws(StoreError) {
-            version = try settings.store.append(records, to: channel.id.rawValue).last ?? channel.version
+            version = try store.append(records, to: channel.id.rawValue).last ?? channel.version
         } catch {
             return .failure(.storeFailed(error.description))
         }

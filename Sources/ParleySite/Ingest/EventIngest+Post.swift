@@ -1,14 +1,15 @@
 import Foundation
 import ParleyEventCodec
 import ParleyModel
+import ParleyServer
 
 extension EventIngest {
     /// Accepts `body`, Parley JSON Lines event records for `id`, through ``commit(_:records:to:)``;
     /// each line is stored as posted. Runs on a worker (it waits for the disk).
-    /// - Returns: `200` with `{"channel":ID,"events":COUNT,"version":VERSION}`, or the error reply
+    /// - Returns: `{"channel":ID,"events":COUNT,"version":VERSION}`, or why the post was refused,
     ///   naming the body's line.
-    func post(_ body: [UInt8], to id: ChannelID) -> Reply {
-        guard accepts(id) else { return .error(.unknownChannel(id)) }
+    public func post(_ body: [UInt8], to id: ChannelID) -> Result<String, IngestRefusal> {
+        guard accepts(id) else { return .failure(.unknownChannel(id)) }
         var events: [TranscriptEvent] = []
         var records: [String] = []
         var lines: [Int] = []
@@ -23,22 +24,22 @@ extension EventIngest {
                 records.append(String(decoding: record, as: UTF8.self))
                 lines.append(index + 1)
             } catch {
-                return .error(.badEvents(error.description))
+                return .failure(.badEvents(error.description))
             }
         }
-        guard !events.isEmpty else { return .error(.badEvents("request body: expected one or more JSON Lines event records")) }
+        guard !events.isEmpty else { return .failure(.badEvents("request body: expected one or more JSON Lines event records")) }
         let version: Int
         do {
             version = try commit(events, records: records, to: id)
         } catch {
-            return .error(Self.routeError(error, lines: lines))
+            return .failure(Self.refusal(error, lines: lines))
         }
         let json = #"{"channel":\#(Self.quoted(id.rawValue)),"events":\#(events.count),"version":\#(version)}"#
-        return .content(Array((json + "\n").utf8), type: "application/json", cache: "no-store")
+        return .success(json)
     }
 
-    /// The reply to a post that `error` rejected; `lines` holds each event's line in the body.
-    static func routeError(_ error: IngestError, lines: [Int]) -> RouteError {
+    /// The refusal of a post that `error` rejected; `lines` holds each event's line in the body.
+    static func refusal(_ error: IngestError, lines: [Int]) -> IngestRefusal {
         switch error {
         case let .unknownChannel(id): return .unknownChannel(id)
         case let .uncreatableChannel(id): return .uncreatableChannel(id)

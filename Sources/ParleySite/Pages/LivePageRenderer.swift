@@ -1,7 +1,9 @@
 import Foundation
 import ParleyAssets
 import ParleyHTML
+import ParleyModel
 import ParleyRender
+import ParleyServer
 
 /// Renders the server's HTML pages: the live page of a channel (`Templates/live-page.html`, the
 /// archive page plus the live attributes and the client script) and the channel list (the
@@ -13,41 +15,45 @@ import ParleyRender
 public struct LivePageRenderer: Sendable {
     let livePage: Template
     let templates: TemplateSet
+    /// The transcript's title, for the title bar, the breadcrumbs and the channel list's heading.
+    public let siteTitle: String
 
     /// Loads `live-page.html` and the archive templates from the resource bundle.
+    /// - Parameter siteTitle: The transcript's title.
     /// - Throws: ``RenderError/missingResources(searched:)`` without the bundle,
     ///   ``RenderError/template(_:)`` when a template cannot be read or parsed.
-    public static func load() throws(RenderError) -> LivePageRenderer {
+    public static func load(siteTitle: String) throws(RenderError) -> LivePageRenderer {
         let templates = try TemplateSet.load()
         guard let folder = Assets.templatesDirectory else { throw .missingResources(searched: Assets.searchedLocations) }
         let url = folder.appendingPathComponent("live-page.html")
         guard let source = try? String(contentsOf: url, encoding: .utf8) else { throw .template(.unreadable(path: url.path)) }
         do {
-            return LivePageRenderer(livePage: try Template.parse(source, name: "live-page.html"), templates: templates)
+            return LivePageRenderer(
+                livePage: try Template.parse(source, name: "live-page.html"), templates: templates, siteTitle: siteTitle)
         } catch {
             throw .template(error)
         }
     }
 
-    /// The live page of `channel` showing `region`.
-    /// - Parameter siteTitle: The transcript's title, for the title bar and breadcrumbs.
-    /// - Complexity: O(bytes of the region).
-    public func page(_ channel: any ServedChannel, region: LiveRegion, siteTitle: String) -> SafeHTML {
-        let path = "/c/" + Self.pathSegment(channel.id.rawValue)
+    /// The live page of channel `id`, named `name`, showing `sections` at `version`.
+    /// - Complexity: O(bytes of the sections).
+    public func page(_ id: ChannelID, name: String, topic: String, version: Int, sections: SafeHTML) -> [UInt8] {
+        let path = "/c/" + PathSegment.encoded(id.rawValue)
         return livePage.render([
-            "title": .text("\(channel.name) · \(siteTitle)"), "heading": .text(channel.name), "topic": .text(channel.topic),
+            "title": .text("\(name) · \(siteTitle)"), "heading": .text(name), "topic": .text(topic),
             "stylesheet": "/public/parley.css", "colors": "/colors.css", "script": "/public/parley.js",
-            "breadcrumbs": .html(breadcrumbs(siteTitle: siteTitle, channelName: channel.name)), "channel": .text(channel.id.rawValue),
-            "version": .text(String(region.version)), "stream": .text(path + "/events"), "older": .text(path + "/before/"),
-            "content": .html(region.sections), "footer": "Live view · rendered by Parley",
-        ])
+            "breadcrumbs": .html(breadcrumbs(channelName: name)), "channel": .text(id.rawValue),
+            "version": .text(String(version)), "stream": .text(path + "/events"), "older": .text(path + "/before/"),
+            "content": .html(sections), "footer": "Live view · rendered by Parley",
+        ]).bytes
     }
 
     /// The channel list: one entry per channel linking to its live page.
-    public func index(title: String, channels: [any ServedChannel]) -> SafeHTML {
+    public func index(_ channels: [any ServedChannel]) -> [UInt8] {
+        let title = siteTitle
         let entries = channels.map { channel in
             templates[.channelEntry].render([
-                "href": .text("/c/" + Self.pathSegment(channel.id.rawValue)), "name": .text(channel.name),
+                "href": .text("/c/" + PathSegment.encoded(channel.id.rawValue)), "name": .text(channel.name),
                 "count": "live", "range": .text(channel.topic),
             ])
         }
@@ -58,23 +64,11 @@ public struct LivePageRenderer: Sendable {
         return PageRenderer(templates: templates).page(
             .init(
                 title: title, heading: title, topic: Wording.count(channels.count, "channel") + ", live", rootPath: "/",
-                content: list.fragment, footer: "Live view · rendered by Parley"))
+                content: list.fragment, footer: "Live view · rendered by Parley")
+        ).bytes
     }
 
-    /// `text` percent-encoded for one URL path segment: bytes outside `A-Z a-z 0-9 - . _ ~`
-    /// (RFC 3986 unreserved) become `%XX`.
-    public static func pathSegment(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            switch byte {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E: result.unicodeScalars.append(Unicode.Scalar(byte))
-            default: result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return result
-    }
-
-    private func breadcrumbs(siteTitle: String, channelName: String) -> SafeHTML {
+    private func breadcrumbs(channelName: String) -> SafeHTML {
         var writer = HTMLWriter()
         writer.open("a", [("href", .url("/"))])
         writer.text(siteTitle)

@@ -33,14 +33,15 @@ extension LiveServedChannel {
     /// Events that no longer read or apply are added to `skipped`.
     /// - Throws: as ``restore(from:)``.
     public static func storedChannels(
-        in store: EventStore, except known: Set<ChannelID>, options: LiveOptions, skipped: inout [SkippedEvent]
+        in store: EventStore, except known: Set<ChannelID>, options: LiveOptions, pages: LivePageRenderer,
+        skipped: inout [SkippedEvent]
     ) throws(StoreError) -> [LiveServedChannel] {
         struct Header: Decodable { var name: String? }
         var channels: [LiveServedChannel] = []
         for stored in try store.channels() where !known.contains(ChannelID(stored.id)) {
             let name = (try? JSONDecoder().decode(Header.self, from: Data(stored.header.utf8)))?.name ?? stored.id
             let channel = LiveServedChannel(
-                channel: Channel(id: ChannelID(stored.id), name: name), directory: Directory(), options: options)
+                channel: Channel(id: ChannelID(stored.id), name: name), directory: Directory(), options: options, pages: pages)
             skipped += try channel.restore(from: store)
             channels.append(channel)
         }

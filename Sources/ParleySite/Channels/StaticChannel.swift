@@ -2,6 +2,7 @@ import ParleyHTML
 import ParleyLayout
 import ParleyModel
 import ParleyRender
+import ParleyServer
 
 /// A channel that never changes: rendered once, served at version 0. `parley serve` uses it for
 /// inputs that are not followed.
@@ -16,6 +17,8 @@ public struct StaticChannel: ServedChannel {
     /// The channel's topic, empty when it has none.
     public let topic: String
     let region: LiveRegion
+    /// The live page, rendered once.
+    let livePage: [UInt8]
     /// Every message of the channel, in display order.
     let messages: [LaidOutMessage]
     let positions: [MessageID: Int]
@@ -29,8 +32,8 @@ public struct StaticChannel: ServedChannel {
     ///   - window: The number of latest messages on the live page (`--window`), at least 1.
     /// - Complexity: O(n log n) for n messages, plus rendering the window.
     public init(
-        channel: Channel, directory: Directory, window: Int, templates: TemplateSet, clock: ZoneClock = .utc,
-        policy: GroupingPolicy = .discord
+        channel: Channel, directory: Directory, window: Int, templates: TemplateSet, pages: LivePageRenderer,
+        clock: ZoneClock = .utc, policy: GroupingPolicy = .discord
     ) {
         self.id = channel.id
         self.name = channel.name
@@ -51,17 +54,21 @@ public struct StaticChannel: ServedChannel {
         self.pageRenderer = pageRenderer
         self.messageRenderer = messageRenderer
         let latest = messages[max(messages.count - self.window, 0)...]
-        self.region = LiveRegion(
-            version: 0, sections: Self.sections(latest, pageRenderer: pageRenderer, messageRenderer: messageRenderer))
+        let sections = Self.sections(latest, pageRenderer: pageRenderer, messageRenderer: messageRenderer)
+        self.region = LiveRegion(version: 0, sections: sections.bytes)
+        self.livePage = pages.page(channel.id, name: channel.name, topic: topic, version: 0, sections: sections)
     }
 
     /// The latest `window` messages, rendered once, at version 0.
     public func current() -> LiveRegion { region }
 
+    /// The live page at version 0, rendered once.
+    public func page() -> [UInt8] { livePage }
+
     /// Up to one window of messages before `message`.
-    public func older(before message: MessageID) -> SafeHTML? {
+    public func older(before message: MessageID) -> [UInt8]? {
         guard let end = positions[message] else { return nil }
-        return Self.sections(messages[max(end - window, 0)..<end], pageRenderer: pageRenderer, messageRenderer: messageRenderer)
+        return Self.sections(messages[max(end - window, 0)..<end], pageRenderer: pageRenderer, messageRenderer: messageRenderer).bytes
     }
 
     /// The day sections holding `messages` (consecutive, in display order).
