@@ -10,8 +10,6 @@ struct ConvertCommand {
     static let flags: [OptionParser.Flag] =
         [
             .init(name: "output", short: "o", takesValue: true), .init(name: "timezone", short: nil, takesValue: true),
-            .init(name: "me", short: nil, takesValue: true), .init(name: "date-order", short: nil, takesValue: true),
-            .init(name: "max-entry-size", short: nil, takesValue: true), .init(name: "max-zip-ratio", short: nil, takesValue: true),
             .init(name: "quiet", short: "q", takesValue: false), .init(name: "help", short: "h", takesValue: false),
         ] + InputSelection.flags
 
@@ -28,9 +26,7 @@ struct ConvertCommand {
         }
         guard !parsed.operands.isEmpty else { throw CommandFailure(.usage, "convert needs an INPUT file; see 'parley convert --help'") }
         let clock = try parsed.clock()
-        let importOptions = try RenderCommand.importOptions(parsed)
-        let merged = try InputSelection(parsed, clock: clock).read(parsed.operands, options: importOptions)
-        for diagnostic in merged.diagnostics { errors.warn(diagnostic) }
+        let merged = try InputSelection(parsed, clock: clock).read(parsed.operands, warnings: &errors)
         let data: Data
         do {
             data = try ParleyJSONLWriter().encode(merged.transcript, policy: merged.policy, channelPolicies: merged.channelPolicies)

@@ -13,20 +13,11 @@ extension HelpText {
 
         OPTIONS
           -o, --output FILE           the JSON Lines file to write, or - for standard output
-              --format NAME           read every INPUT as NAME: parley, discord, telegram, chatgpt,
-                                      matrix, slack, sms or whatsapp
-              --after DATE            keep messages sent at or after DATE (2024-03-01 or 2024-03-01T12:00:00Z)
-              --before DATE           keep messages sent before DATE
-              --channel NAME          keep the channel with this name or id (repeat for several)
-              --strict                fail (exit 65) on the first record that cannot be read, instead of
-                                      skipping it with a warning
               --timezone NAME         the IANA zone in which a DATE starts (default UTC)
-              --me NAME               your name in a WhatsApp export or SMS backup
-              --date-order ORDER      dmy, mdy or ymd: the WhatsApp date order
-              --max-entry-size SIZE   the most one zip entry may inflate to (bytes, or K, M, G); default 1G
-              --max-zip-ratio N       the most a zip entry may inflate per compressed byte; default 200
           -q, --quiet                 print nothing but errors
           -h, --help                  show this help
+
+        \(inputOptions)
 
         EXIT STATUS
           0 success, 64 usage error, 65 bad input data, 66 input missing or unreadable,

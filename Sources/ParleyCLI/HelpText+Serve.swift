@@ -8,10 +8,12 @@ extension HelpText {
 
         Serves each channel's latest messages as a live page (/c/CHANNEL) that follows the
         channel over Server-Sent Events (/c/CHANNEL/events), a channel list (/), /healthz and
-        /metrics (Prometheus). INPUT is read like 'parley render' reads it. SIGINT (Ctrl-C) or
-        SIGTERM stops the server cleanly. With --demo, --db, --token or PARLEY_TOKEN, bots post
-        Parley JSON Lines events to POST /c/CHANNEL/events (Authorization: Bearer TOKEN); each
-        accepted batch is committed to the database before the reply, and restored at start.
+        /metrics (Prometheus). INPUT is read, merged and filtered as 'parley render' reads it, with
+        the same INPUT OPTIONS; the filters (--after, --before, --channel) apply to the inputs read
+        at start, not to events posted or followed later. SIGINT (Ctrl-C) or SIGTERM stops the
+        server cleanly. With --demo, --db, --token or PARLEY_TOKEN, bots post Parley JSON Lines
+        events to POST /c/CHANNEL/events (Authorization: Bearer TOKEN); each accepted batch is
+        committed to the database before the reply, and restored at start.
         Without --viewer-token anyone who can connect may watch: the default --host is loopback,
         and binding beyond it without a viewer token prints a warning.
 
@@ -26,7 +28,7 @@ extension HelpText {
               --window N          the latest N messages of a channel on its live page (default 500)
               --timezone NAME     IANA time zone for days and times (default UTC)
               --demo              serve the built-in sample transcript
-              --follow            tail INPUT, a Parley JSON Lines file, as it grows
+              --follow            tail INPUT, one Parley JSON Lines file, as it grows (not with --demo)
               --db PATH           the SQLite file posted events are committed to (default
                                   $XDG_STATE_HOME/parley/events.sqlite; --demo: a temporary one)
               --token TOKEN       the bearer token of POST /c/CHANNEL/events (default
@@ -41,6 +43,8 @@ extension HelpText {
                                   localhost and --host (against DNS rebinding); * accepts any
           -q, --quiet             print nothing but errors
           -h, --help              show this help
+
+        \(inputOptions)
 
         EXIT STATUS
           0 stopped by SIGINT or SIGTERM, 64 usage error, 65 bad input data,

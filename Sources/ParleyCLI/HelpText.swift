@@ -52,23 +52,10 @@ enum HelpText {
                                       Paths leaving the input's folder are refused; URLs are never fetched.
                                       Files that are not passive media (HTML, SVG, XML, script…) are
                                       never shown inline: copied as .bin and linked for download
-              --me NAME               your name in the export: your WhatsApp messages are outgoing;
-                                      names you in an SMS backup (default Me)
-              --date-order ORDER      dmy, mdy or ymd: the WhatsApp date order (default: decided from the file)
-              --max-entry-size SIZE   the most one zip entry may inflate to: bytes, or with K, M or G
-                                      (KiB, MiB, GiB); default 1G
-              --max-zip-ratio N       the most bytes a zip entry may inflate to per compressed byte,
-                                      checked past its first 16 MiB; default 200
-              --format NAME           read every INPUT as NAME instead of detecting it: parley, discord,
-                                      telegram, chatgpt, matrix, slack, sms or whatsapp
-              --after DATE            keep messages sent at or after DATE (2024-03-01: midnight in --timezone;
-                                      or a time such as 2024-03-01T12:00:00Z)
-              --before DATE           keep messages sent before DATE
-              --channel NAME          keep the channel with this name or id (repeat for several)
-              --strict                fail (exit 65) on the first record that cannot be read, instead of
-                                      skipping it with a warning
           -q, --quiet                 print nothing but errors
           -h, --help                  show this help
+
+        \(inputOptions)
 
         EXIT STATUS
           0 success, 64 usage error, 65 bad input data, 66 input missing or unreadable,

@@ -1,13 +1,17 @@
+import ParleyAssets
 import ParleyImport
 import ParleyLayout
 import ParleyModel
 import ParleyRender
 
-/// The inputs of `render` and `convert`: read with the detected format (or `--format`), merged,
-/// and filtered by `--after`, `--before` and `--channel`.
+/// The one path by which `render`, `serve` and `convert` read their inputs: each input read with
+/// the detected format (or `--format`) and the import flags (`--me`, `--date-order`, the zip
+/// limits), then merged, then filtered by `--after`, `--before` and `--channel`.
 struct InputSelection {
-    /// The flags this adds to a command.
+    /// The flags this adds to a command (``HelpText/inputOptions`` describes them).
     static let flags: [OptionParser.Flag] = [
+        .init(name: "me", short: nil, takesValue: true), .init(name: "date-order", short: nil, takesValue: true),
+        .init(name: "max-entry-size", short: nil, takesValue: true), .init(name: "max-zip-ratio", short: nil, takesValue: true),
         .init(name: "format", short: nil, takesValue: true), .init(name: "after", short: nil, takesValue: true),
         .init(name: "before", short: nil, takesValue: true), .init(name: "channel", short: nil, takesValue: true),
         .init(name: "strict", short: nil, takesValue: false),
@@ -20,6 +24,8 @@ struct InputSelection {
         /// The first input's rule.
         var policy: GroupingPolicy
         var channelPolicies: [ChannelID: GroupingPolicy]
+        /// The format each input was read as, in the order of the inputs.
+        var formats: [InputFormat]
 
         /// How many records the importers skipped because they could not be read.
         var skippedRecords: Int { diagnostics.count(where: \.skipsRecord) }
@@ -36,11 +42,14 @@ struct InputSelection {
     var filter: TranscriptFilter
     /// `--strict`: a record that cannot be read fails the command instead of being skipped.
     var strict: Bool
+    /// `--me`, `--date-order`, `--max-entry-size` and `--max-zip-ratio`.
+    var options: ImportOptions
 
     /// - Parameter clock: the zone in which a date such as `2024-03-01` starts.
     /// - Throws: ``CommandFailure`` with ``ExitCode/usage`` for an unknown format, a date that
-    ///   cannot be read, or `--after` not before `--before`.
+    ///   cannot be read, `--after` not before `--before`, or a bad import flag.
     init(_ parsed: OptionParser.Result, clock: ZoneClock) throws(CommandFailure) {
+        options = try Self.importOptions(parsed)
         if let name = parsed.value("format") {
             guard let format = InputFormat(rawValue: name) else {
                 let names = InputFormat.allCases.map(\.rawValue).joined(separator: ", ")
@@ -60,17 +69,29 @@ struct InputSelection {
         }
     }
 
-    /// Reads, merges and filters `inputs`.
+    /// `operands`, after the built-in sample transcript when `sample` is set (`render --sample`,
+    /// `serve --demo`).
+    /// - Throws: ``CommandFailure`` with ``ExitCode/ioError`` when the sample's resource bundle is missing.
+    static func inputs(_ operands: [String], withSample sample: Bool) throws(CommandFailure) -> [String] {
+        guard sample else { return operands }
+        guard let transcript = Assets.sampleTranscript else {
+            throw CommandFailure(.ioError, RenderError.missingResources(searched: Assets.searchedLocations).description)
+        }
+        return [transcript.path] + operands
+    }
+
+    /// Reads, merges and filters `inputs`, and warns on `warnings` about each diagnostic.
     /// - Throws: ``CommandFailure`` with ``ExitCode/noInput`` for an input that cannot be read,
     ///   ``ExitCode/dataError`` for one that cannot be imported (with `--strict`, also for the
-    ///   first record an importer skipped), ``ExitCode/usage`` for a `--channel` that names no channel.
-    func read(_ inputs: [String], options: ImportOptions) throws(CommandFailure) -> Merged {
+    ///   first record an importer skipped; nothing is printed then), ``ExitCode/usage`` for a
+    ///   `--channel` that names no channel.
+    func read(_ inputs: [String], warnings: inout TerminalStream<some TextOutputStream>) throws(CommandFailure) -> Merged {
         var results: [ImportResult] = []
         for input in inputs {
             do {
                 results.append(try TranscriptReader().read(contentsOf: input, format: format, options: options))
             } catch {
-                throw CommandFailure(RenderCommand.exitCode(for: error), error.description)
+                throw CommandFailure(Self.exitCode(for: error), error.description)
             }
         }
         let (transcript, diagnostics) = TranscriptMerger.merge(results)
@@ -83,9 +104,10 @@ struct InputSelection {
         } catch {
             throw CommandFailure(.usage, error.description)
         }
+        for diagnostic in diagnostics { warnings.warn(diagnostic) }
         return Merged(
             transcript: filtered, diagnostics: diagnostics, policy: results.first?.groupingPolicy ?? .discord,
-            channelPolicies: TranscriptMerger.groupingPolicies(results))
+            channelPolicies: TranscriptMerger.groupingPolicies(results), formats: results.map(\.format))
     }
 
     /// `2024-03-01` (midnight starting that day in `clock`'s zone) or an RFC 3339 time.

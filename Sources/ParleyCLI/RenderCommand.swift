@@ -1,6 +1,4 @@
 import Foundation
-import ParleyAssets
-import ParleyImport
 import ParleyLayout
 import ParleyModel
 import ParleyRender
@@ -11,10 +9,7 @@ struct RenderCommand {
         .init(name: "output", short: "o", takesValue: true), .init(name: "sample", short: nil, takesValue: false),
         .init(name: "timezone", short: nil, takesValue: true), .init(name: "messages-per-page", short: nil, takesValue: true),
         .init(name: "templates", short: nil, takesValue: true), .init(name: "quiet", short: "q", takesValue: false),
-        .init(name: "help", short: "h", takesValue: false), .init(name: "me", short: nil, takesValue: true),
-        .init(name: "date-order", short: nil, takesValue: true),
-        .init(name: "max-entry-size", short: nil, takesValue: true), .init(name: "max-zip-ratio", short: nil, takesValue: true),
-        .init(name: "media", short: nil, takesValue: true),
+        .init(name: "help", short: "h", takesValue: false), .init(name: "media", short: nil, takesValue: true),
     ]
 
     func run(
@@ -26,21 +21,14 @@ struct RenderCommand {
             return
         }
         var options = try archiveOptions(parsed)
-        let importOptions = try Self.importOptions(parsed)
+        let selection = try InputSelection(parsed, clock: options.clock)
         guard let outputPath = parsed.value("output") else {
             throw CommandFailure(.usage, "render needs -o DIR; see 'parley render --help'")
         }
-        var inputs = parsed.operands
-        if parsed.has("sample") {
-            guard let sample = Assets.sampleTranscript else {
-                throw CommandFailure(.ioError, RenderError.missingResources(searched: Assets.searchedLocations).description)
-            }
-            inputs.insert(sample.path, at: 0)
-        }
+        let inputs = try InputSelection.inputs(parsed.operands, withSample: parsed.has("sample"))
         guard !inputs.isEmpty else { throw CommandFailure(.usage, "render needs an INPUT file or --sample; see 'parley render --help'") }
         options.media.inputFolders = inputs.map(Self.mediaFolder)
-        let merged = try InputSelection(parsed, clock: options.clock).read(inputs, options: importOptions)
-        for diagnostic in merged.diagnostics { errors.warn(diagnostic) }
+        let merged = try selection.read(inputs, warnings: &errors)
         let transcript = merged.transcript
         options.policy = merged.policy
         options.channelPolicies = merged.channelPolicies
@@ -77,46 +65,6 @@ struct RenderCommand {
             options.media.mode = mode
         }
         return options
-    }
-
-    /// `--me NAME`, `--date-order dmy|mdy|ymd`, `--max-entry-size SIZE` and `--max-zip-ratio N`.
-    static func importOptions(_ parsed: OptionParser.Result) throws(CommandFailure) -> ImportOptions {
-        var options = ImportOptions(me: parsed.value("me"))
-        if let text = parsed.value("date-order") {
-            guard let order = DateOrder(rawValue: text) else {
-                throw CommandFailure(.usage, "--date-order: expected dmy, mdy or ymd, got '\(text)'")
-            }
-            options.dateOrder = order
-        }
-        if let text = parsed.value("max-entry-size") {
-            guard let bytes = byteCount(text) else {
-                throw CommandFailure(
-                    .usage, "--max-entry-size: expected a size above 0 in bytes or with K, M or G (such as 512M), got '\(text)'")
-            }
-            options.maxEntryBytes = bytes
-        }
-        if let text = parsed.value("max-zip-ratio") {
-            guard let ratio = Int64(text), ratio > 0 else {
-                throw CommandFailure(.usage, "--max-zip-ratio: expected a whole number above 0, got '\(text)'")
-            }
-            options.maxZipRatio = ratio
-        }
-        return options
-    }
-
-    /// `text` as a byte count: digits, optionally followed by `K`, `M` or `G` (KiB, MiB, GiB);
-    /// nil when it is not such a size, is 0 or does not fit in 64 bits.
-    static func byteCount(_ text: String) -> Int64? {
-        let units: [Character: Int64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
-        let unit = text.last.flatMap { units[Character($0.uppercased())] }
-        guard let number = Int64(unit == nil ? text : String(text.dropLast())), number > 0 else { return nil }
-        let (bytes, overflow) = number.multipliedReportingOverflow(by: unit ?? 1)
-        return overflow ? nil : bytes
-    }
-
-    static func exitCode(for error: ImportError) -> ExitCode {
-        if case .unreadable = error { return .noInput }
-        return .dataError
     }
 
     static func exitCode(for error: RenderError) -> ExitCode {

@@ -1,4 +1,3 @@
-import ParleyAssets
 import ParleyImport
 import ParleyLayout
 import ParleyLive
@@ -26,7 +25,7 @@ struct ServeCommand {
         _ arguments: [String], output: inout TerminalStream<some TextOutputStream>,
         errors: inout TerminalStream<some TextOutputStream & Sendable>
     ) throws(CommandFailure) {
-        let parsed = try OptionParser(flags: Self.flags).parse(arguments)
+        let parsed = try OptionParser(flags: Self.flags + InputSelection.flags).parse(arguments)
         if parsed.has("help") {
             print(HelpText.serve, terminator: "", to: &output)
             return
@@ -34,7 +33,8 @@ struct ServeCommand {
         var configuration = try Self.configuration(parsed, errors: errors)
         let window = try Self.wholeNumber(parsed, "window", default: 500, range: 1...1_000_000)
         let clock = try parsed.clock()
-        let (transcript, policies) = try readInputs(parsed, errors: &errors)
+        let merged = try readInputs(parsed, clock: clock, errors: &errors)
+        let (transcript, policies) = (merged.transcript, merged.channelPolicies)
         let templates: TemplateSet
         let pages: LivePageRenderer
         do {
@@ -77,6 +77,7 @@ struct ServeCommand {
         }
         if !parsed.has("quiet") {
             print("Serving \(Wording.count(site.channels.count, "channel")) at \(server.viewerURL) (Ctrl-C stops)", to: &output)
+            if let skipped = merged.skippedSummary { print(skipped, to: &output) }
         }
         let demo = liveChannels.first.flatMap { channel in
             parsed.has("demo") ? DemoConversation(channel: channel) { _ = try? events.ingest($0, to: channel.id) } : nil
@@ -110,33 +111,20 @@ struct ServeCommand {
         }
     }
 
-    /// The inputs (and the built-in sample with `--demo`), read and merged, with each channel's grouping rule.
-    private func readInputs(_ parsed: OptionParser.Result, errors: inout TerminalStream<some TextOutputStream>) throws(CommandFailure)
-        -> (transcript: Transcript, policies: [ChannelID: GroupingPolicy])
-    {
-        var inputs = parsed.operands
-        if parsed.has("demo") {
-            guard let sample = Assets.sampleTranscript else {
-                throw CommandFailure(.ioError, RenderError.missingResources(searched: Assets.searchedLocations).description)
-            }
-            inputs.insert(sample.path, at: 0)
-        }
+    /// The inputs (after the built-in sample with `--demo`), read, merged and filtered as
+    /// `parley render` reads them (``InputSelection``), with each channel's grouping rule.
+    /// - Throws: ``CommandFailure`` as ``InputSelection/read(_:warnings:)`` throws it, and with
+    ///   ``ExitCode/usage`` for no input, or for `--follow` with anything but one Parley JSON Lines file.
+    private func readInputs(
+        _ parsed: OptionParser.Result, clock: ZoneClock, errors: inout TerminalStream<some TextOutputStream>
+    ) throws(CommandFailure) -> InputSelection.Merged {
+        let selection = try InputSelection(parsed, clock: clock)
+        let inputs = try InputSelection.inputs(parsed.operands, withSample: parsed.has("demo"))
         guard !inputs.isEmpty else { throw CommandFailure(.usage, "serve needs an INPUT file or --demo; see 'parley serve --help'") }
-        var results: [ImportResult] = []
-        for input in inputs {
-            do {
-                results.append(try TranscriptReader().read(contentsOf: input))
-            } catch {
-                throw CommandFailure(RenderCommand.exitCode(for: error), error.description)
-            }
-        }
-        if parsed.has("follow") {
-            guard results.count == 1, results[0].format == .parleyJSONL, !parsed.has("demo") else {
-                throw CommandFailure(.usage, "--follow tails one Parley JSON Lines file; see 'parley serve --help'")
-            }
-        }
-        let (transcript, diagnostics) = TranscriptMerger.merge(results)
-        for diagnostic in diagnostics { errors.warn(diagnostic) }
-        return (transcript, TranscriptMerger.groupingPolicies(results))
+        let follow = CommandFailure(.usage, "--follow tails one Parley JSON Lines file; see 'parley serve --help'")
+        guard !parsed.has("follow") || (inputs.count == 1 && !parsed.has("demo")) else { throw follow }
+        let merged = try selection.read(inputs, warnings: &errors)
+        guard !parsed.has("follow") || merged.formats == [.parleyJSONL] else { throw follow }
+        return merged
     }
 }

@@ -72,6 +72,7 @@ import Testing
         (["--demo", "--window", "x"], "parley: --window: expected a whole number from 1 to 1000000, got 'x'\n"),
         (["--demo", "--event-loops", "0"], "parley: --event-loops: expected a whole number from 1 to 64, got '0'\n"),
         (["--follow", sample], "parley: --follow tails one Parley JSON Lines file; see 'parley serve --help'\n"),
+        (["--follow", "--demo"], "parley: --follow tails one Parley JSON Lines file; see 'parley serve --help'\n"),
     ])
     func usageErrorsExit64(arguments: [String], message: String) throws {
         let outcome = try ParleyProcess.run(["serve"] + arguments)
