@@ -4,44 +4,52 @@ import ParleyLive
 import ParleyModel
 import ParleyRender
 
-/// The cost of one live change as a channel grows: `LiveChannel.update` appending one message
-/// (layout of the window, snapshot, diff, rendering of the changed items, patch operations),
-/// against the baseline a full-replace live view pays for the same change: rendering the whole
-/// window again (what Turbo-style "replace the page region" sends).
+/// The cost of one live change as a channel grows: `LiveChannel.apply` appending one message on
+/// the incremental path (the new item laid out against the one before it, the snapshot updated
+/// in place, two renderings), the full path `LiveChannel.update` takes for any change (layout of
+/// the window, snapshot, diff, rendering of the changed items), and the baseline a full-replace
+/// live view pays for the same change: rendering the whole window again (what Turbo-style
+/// "replace the page region" sends).
 enum LiveBenchmark {
     static func run(sizes: [Int] = [1_000, 10_000, 100_000], window: Int = 500, updates: Int = 200) {
         guard let templates = try? TemplateSet.load() else { return print("templates missing") }
         print("\n## Live update per appended message (window \(window), \(updates) updates each)\n")
-        print("| messages in channel | update (ours) | batch bytes | re-render window (baseline) | window bytes | ratio |")
-        print("|---:|---:|---:|---:|---:|---:|")
+        print(
+            "| messages in channel | append (incremental) | append (full path) | batch bytes | re-render window (baseline) "
+                + "| window bytes | baseline ÷ incremental |")
+        print("|---:|---:|---:|---:|---:|---:|---:|")
         for size in sizes {
             guard let result = try? TranscriptReader().read(RenderBenchmark.generateExport(count: size), file: "generated.json"),
                 let channel = result.transcript.channels.first
             else { return print("import failed") }
             let live = LiveChannel(channel: channel, options: LiveOptions(window: window, templates: templates))
+            let full = LiveChannel(channel: channel, options: LiveOptions(window: window, templates: templates))
             let author = channel.messages[0].author
-            var next = (channel.messages.last?.timestamp.milliseconds ?? 0) + 1000
+            let start = (channel.messages.last?.timestamp.milliseconds ?? 0) + 1000
+            let arrivals = (0..<updates).map { index in
+                Message(
+                    id: MessageID("live-\(index)"), channel: channel.id, author: author,
+                    timestamp: Timestamp(milliseconds: start + Int64(index) * 1000),
+                    content: Content(text: "a new message number \(index) arriving while people watch"))
+            }
             var batchBytes = 0
             let clock = ContinuousClock()
             let updateTime = clock.measure {
-                for index in 0..<updates {
-                    next += 1000
-                    let message = Message(
-                        id: MessageID("live-\(index)"), channel: channel.id, author: author, timestamp: Timestamp(milliseconds: next),
-                        content: Content(text: "a new message number \(index) arriving while people watch"))
-                    let batch = live.update { $0.append(message) }
-                    batchBytes += batch?.json.count ?? 0
-                }
+                for message in arrivals { batchBytes += (try? live.apply([.message(message)]))??.json.count ?? 0 }
+            }
+            let fullTime = clock.measure {
+                for message in arrivals { _ = full.update { $0.append(message) } }
             }
             var windowBytes = 0
             let renderTime = clock.measure {
                 for _ in 0..<updates { windowBytes += live.withCurrentPage { _, sections in sections.description.utf8.count } }
             }
             let ours = RenderBenchmark.seconds(updateTime) * 1000 / Double(updates)
+            let fullPath = RenderBenchmark.seconds(fullTime) * 1000 / Double(updates)
             let baseline = RenderBenchmark.seconds(renderTime) * 1000 / Double(updates)
             print(
-                "| \(size) | \(String(format: "%.3f", ours)) ms | \(batchBytes / updates) | \(String(format: "%.3f", baseline)) ms "
-                    + "| \(windowBytes / updates) | \(String(format: "%.1f", baseline / ours))× |")
+                "| \(size) | \(String(format: "%.3f", ours)) ms | \(String(format: "%.3f", fullPath)) ms | \(batchBytes / updates) "
+                    + "| \(String(format: "%.3f", baseline)) ms | \(windowBytes / updates) | \(String(format: "%.1f", baseline / ours))× |")
         }
     }
 }

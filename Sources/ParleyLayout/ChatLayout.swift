@@ -51,7 +51,8 @@ public struct ChatLayout: Sendable {
         }.map(\.element)
     }
 
-    private static func precedes(_ lhs: Message, _ rhs: Message) -> Bool {
+    /// Whether `lhs` comes before `rhs` in display order: by timestamp, then id.
+    public static func precedes(_ lhs: Message, _ rhs: Message) -> Bool {
         if lhs.timestamp != rhs.timestamp { return lhs.timestamp < rhs.timestamp }
         return lhs.id < rhs.id
     }

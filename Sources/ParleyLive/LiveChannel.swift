@@ -1,4 +1,3 @@
-import ParleyDiffing
 import ParleyHTML
 import ParleyLayout
 import ParleyModel
@@ -9,61 +8,77 @@ import Synchronization
 /// One channel of the live view: its messages, the window of the latest ones on the live page,
 /// and the pipeline that turns every change into one ``PatchBatch``.
 ///
-/// Each ``update(_:)`` lays out the window, builds a snapshot (sections: days; items: message
-/// ids; content versions: a hash of what each message element is rendered from) and applies it
-/// to a ``DiffableDataSource`` whose target is a ``PatchEmitter``. Models are committed in
-/// `commitAlongsideUpdates`, so fragments always match the snapshot. Updates and page renders
-/// are serialized by one lock: the page at version N plus the batches after N equals the page at
-/// the latest version.
+/// Each change lays out what changed, updates the window's snapshot (sections: days; items:
+/// message ids; content versions: a hash of what each message element is rendered from), takes
+/// the changeset and turns it into patch operations (``PatchEmitter``), rendering only the items
+/// that need it. Everything — the messages, the snapshot, the renderings the page shows, the
+/// version and the publishing of the batch — sits under one lock, so the page at version N plus
+/// the batches published after N equals the page at the latest version.
+///
+/// The common live changes (a message appended at the end, an edit, a streamed token, a
+/// reaction) take O(Δ) paths; anything else (a delete, a message out of order) lays out the
+/// window again, O(window) plus O(n) to keep the n messages in order. Both give the same batches.
 public final class LiveChannel: Sendable {
-    typealias Source = DiffableDataSource<LocalDate, MessageID, ElementRendering>
-
+    /// The channel's id, name, topic and kind (its messages are ``messages``).
     public let channel: Channel
     let options: LiveOptions
-    let directory: Directory
-    let emitter: PatchEmitter<LocalDate, MessageID>
-    let source: Source
-    let store: CommittedModels
     let state: Mutex<LiveState>
 
     /// Creates the channel holding `channel`'s messages, at `version` (e.g. the sequence number of
     /// the last event read from a database).
+    /// - Complexity: O(n log n) for n messages out of order, O(n) in order, plus the window's rendering.
     public init(channel: Channel, directory: Directory = Directory(), options: LiveOptions, version: Int = 0) {
         self.channel = Channel(id: channel.id, name: channel.name, topic: channel.topic, kind: channel.kind, category: channel.category)
         self.options = options
-        self.directory = directory
-        let renderer = PageRenderer(templates: options.templates)
-        let emitter = PatchEmitter<LocalDate, MessageID>(
-            sectionRendering: { date in
-                let parts = renderer.dayContainer(date)
-                return SectionRendering(elementID: DOMID.day(date.isoString), opening: parts.opening, closing: parts.closing)
-            },
-            itemElementID: { DOMID.message($0.rawValue) })
-        let store = CommittedModels(
-            ModelStore(context: RenderContext(templates: options.templates, clock: options.clock, directory: directory)))
-        self.emitter = emitter
-        self.store = store
-        self.source = Source(target: emitter) { _, id in
-            store.models.withLock { store in
-                let fragment = MessageRenderer(context: store.context).render(store.items[id]!)
-                return ElementRendering(
-                    elementID: fragment.elementID, attributes: fragment.attributes, slots: fragment.slots, html: fragment.html,
-                    frame: fragment.frame)
-            }
-        }
-        self.state = Mutex(LiveState(messages: ChatLayout.displayOrder(channel.messages), version: version))
-        state.withLock { state in
-            apply(state.messages)
-            _ = emitter.takeOperations()
-        }
+        let renderer = WindowRenderer(templates: options.templates, policy: options.policy, clock: options.clock)
+        let context = RenderContext(templates: options.templates, clock: options.clock, directory: directory)
+        var state = LiveState(
+            messages: ChatLayout.displayOrder(channel.messages), version: version,
+            window: LiveWindow(size: options.window, renderer: renderer, context: context))
+        state.reindex()
+        _ = state.window.rebuild(state.messages, index: state.index)
+        self.state = Mutex(state)
     }
 
     /// The current version: that of the last batch produced, or the initial version.
     public var version: Int { state.withLock(\.version) }
 
-    /// Changes the channel's messages and returns the batch that takes a page from the previous
-    /// version to the new one, or nil when the live page does not change (e.g. an edit of a
-    /// message outside the window); then the version stays where it was.
+    /// The messages, in display order.
+    public var messages: [Message] { state.withLock(\.messages) }
+
+    /// Publishes every later batch through `publish`, called under the channel's lock in version
+    /// order (so a subscriber never sees batches out of order or a page newer than its batches).
+    public func attach(_ publish: @escaping @Sendable (PatchBatch) -> Void) {
+        state.withLock { $0.publish = publish }
+    }
+
+    /// Applies `events` (all to this channel) as one change and returns (and publishes) the batch
+    /// that takes a page from the previous version to the new one, or nil when the live page does
+    /// not change; then the version stays where it was.
+    /// - Parameter version: The batch's version (e.g. the database's sequence number of the last
+    ///   event); it must exceed the current version. Nil means the current version plus one.
+    /// - Throws: ``EventBatchFailure`` naming the first event that fails; then nothing changes.
+    /// - Complexity: O(1) for one event that appends a message at the end or changes one in place
+    ///   (plus the rendering of the changed items); else as ``update(version:_:)``.
+    @discardableResult
+    public func apply(_ events: [TranscriptEvent], version: Int? = nil) throws(EventBatchFailure) -> PatchBatch? {
+        try state.withLock { state throws(EventBatchFailure) in
+            guard events.count == 1, let operations = try state.applyIncrementally(events[0], channel: channel) else {
+                let channel = channel
+                return try state.change(version: version) { messages throws(EventBatchFailure) in
+                    var changed = Channel(id: channel.id, name: channel.name)
+                    swap(&changed.messages, &messages)
+                    defer { swap(&changed.messages, &messages) }
+                    try changed.apply(events)
+                }
+            }
+            return state.publish(operations, version: version)
+        }
+    }
+
+    /// Changes the channel's messages and returns (and publishes) the batch that takes a page from
+    /// the previous version to the new one, or nil when the live page does not change (e.g. an
+    /// edit of a message outside the window); then the version stays where it was.
     /// - Parameters:
     ///   - version: The version the batch gets, e.g. the sequence number of the event in a
     ///     database, so versions stay meaningful across restarts; it must exceed the current
@@ -75,26 +90,11 @@ public final class LiveChannel: Sendable {
     ///   rendering of the changed items and an O(n) check that the n messages are still in order
     ///   (O(n log n) when they are not).
     /// - Throws: what `mutate` throws.
+    @discardableResult
     public func update<Failure: Error>(
         version: Int? = nil, _ mutate: (inout [Message]) throws(Failure) -> Void
     ) throws(Failure) -> PatchBatch? {
-        try state.withLock { state throws(Failure) in
-            var messages: [Message] = []
-            swap(&messages, &state.messages)
-            do throws(Failure) {
-                try mutate(&messages)
-            } catch {
-                state.messages = messages
-                throw error
-            }
-            state.messages = ChatLayout.displayOrder(messages)
-            apply(state.messages)
-            let operations = emitter.takeOperations()
-            guard !operations.isEmpty else { return nil }
-            let base = state.version
-            state.version = max(version ?? base + 1, base + 1)
-            return PatchBatch(version: state.version, base: base, operations: operations)
-        }
+        try state.withLock { state throws(Failure) in try state.change(version: version, mutate) }
     }
 
     /// Runs `body` with the current version and the container's HTML (the day sections of the
@@ -102,11 +102,24 @@ public final class LiveChannel: Sendable {
     public func withCurrentPage<Result, Failure: Error>(
         _ body: (_ version: Int, _ sections: SafeHTML) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        return try state.withLock { state throws(Failure) in try body(state.version, containerHTML(state.messages)) }
+        try state.withLock { state throws(Failure) in try body(state.version, state.window.sections(of: state.messages)) }
     }
 
-    /// The messages, in display order.
-    public var messages: [Message] { state.withLock(\.messages) }
+    /// Up to one window of messages before `message`, as day sections with the archive's markup
+    /// (group positions and days as in the whole channel); nil when `message` is not in the channel.
+    /// - Complexity: O(window).
+    public func older(before message: MessageID) -> SafeHTML? {
+        state.withLock { state in
+            guard let end = state.index[message] else { return nil }
+            let window = state.window
+            var context = window.context
+            let range = max(end - window.size, 0)..<end
+            for reply in state.messages[range].compactMap(\.reply?.messageID) {
+                if let position = state.index[reply] { context.messages[reply] = state.messages[position] }
+            }
+            return window.renderer.sections(of: state.messages, in: range, context: context)
+        }
+    }
 
     /// The first of `events` that would fail on the current messages, or nil when all apply;
     /// nothing changes (they are applied in place, then undone). O(events), not O(messages).
@@ -124,9 +137,4 @@ public final class LiveChannel: Sendable {
             return trial.failures(in: batches)
         }
     }
-}
-
-struct LiveState: Sendable {
-    var messages: [Message]
-    var version = 0
 }

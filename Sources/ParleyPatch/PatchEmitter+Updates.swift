@@ -2,61 +2,63 @@ import ParleyDiffing
 import ParleyHTML
 
 extension PatchEmitter {
-    public func performUpdates(
-        _ changeset: Changeset<SectionID, ItemID>, fragments: [ItemID: ElementRendering], animatingDifferences: Bool
-    ) {
-        state.withLock { state in
-            var operations: [PatchOperation] = []
-            for item in changeset.deletedItems {
-                operations.append(.remove(id: itemElementID(item)))
-                state.renderings[item] = nil
-                for section in state.itemsBySection.keys { state.itemsBySection[section]?.remove(item) }
-            }
-            for section in changeset.deletedSections {
-                operations.append(.removeSection(id: sectionRendering(section).elementID))
-                for item in state.itemsBySection.removeValue(forKey: section) ?? [] { state.renderings[item] = nil }
-            }
-            for placement in changeset.sectionPlacements {
-                let rendering = sectionRendering(placement.section)
-                let after = placement.after.map { sectionRendering($0).elementID }
-                switch placement.kind {
-                case .insert: operations.append(.insertSection(id: rendering.elementID, after: after, html: rendering.html()))
-                case .move: operations.append(.moveSection(id: rendering.elementID, after: after))
-                }
-            }
-            for placement in changeset.itemPlacements {
-                let id = itemElementID(placement.item)
-                let parent = sectionRendering(placement.section).elementID
-                let after = placement.after.map(itemElementID)
-                switch placement.kind {
-                case .insert:
-                    guard let rendering = fragments[placement.item] else { continue }
-                    operations.append(.insert(id: id, parent: parent, after: after, html: rendering.html))
-                    state.renderings[placement.item] = rendering
-                case .move:
-                    operations.append(.move(id: id, parent: parent, after: after))
-                case let .moveFromSection(old):
-                    state.itemsBySection[old]?.remove(placement.item)
-                    operations.append(.move(id: id, parent: parent, after: after))
-                }
-                state.itemsBySection[placement.section, default: []].insert(placement.item)
-            }
-            for update in changeset.reloadedItems {
-                guard let rendering = fragments[update.item] else { continue }
-                operations.append(.replace(id: rendering.elementID, html: rendering.html))
-                state.renderings[update.item] = rendering
-            }
-            for update in changeset.reconfiguredItems {
-                guard let rendering = fragments[update.item] else { continue }
-                if let old = state.renderings[update.item], old.frame == rendering.frame {
-                    operations += Self.differences(from: old, to: rendering)
-                } else {
-                    operations.append(.replace(id: rendering.elementID, html: rendering.html))
-                }
-                state.renderings[update.item] = rendering
-            }
-            state.pending += operations
+    /// The operations that apply `changeset` to the page, in the order of the type's
+    /// documentation; remembers the new renderings.
+    /// - Parameter fragments: One rendering per inserted, reloaded and reconfigured item.
+    /// - Complexity: O(changes + size of the changed renderings), plus O(sections) per deleted item.
+    public mutating func operations(
+        for changeset: Changeset<SectionID, ItemID>, fragments: [ItemID: ElementRendering]
+    ) -> [PatchOperation] {
+        var operations: [PatchOperation] = []
+        for item in changeset.deletedItems {
+            operations.append(.remove(id: itemElementID(item)))
+            renderings[item] = nil
+            for section in itemsBySection.keys { itemsBySection[section]?.remove(item) }
         }
+        for section in changeset.deletedSections {
+            operations.append(.removeSection(id: sectionRendering(section).elementID))
+            for item in itemsBySection.removeValue(forKey: section) ?? [] { renderings[item] = nil }
+        }
+        for placement in changeset.sectionPlacements {
+            let rendering = sectionRendering(placement.section)
+            let after = placement.after.map { sectionRendering($0).elementID }
+            switch placement.kind {
+            case .insert: operations.append(.insertSection(id: rendering.elementID, after: after, html: rendering.html()))
+            case .move: operations.append(.moveSection(id: rendering.elementID, after: after))
+            }
+        }
+        for placement in changeset.itemPlacements {
+            let id = itemElementID(placement.item)
+            let parent = sectionRendering(placement.section).elementID
+            let after = placement.after.map(itemElementID)
+            switch placement.kind {
+            case .insert:
+                guard let rendering = fragments[placement.item] else { continue }
+                operations.append(.insert(id: id, parent: parent, after: after, html: rendering.html))
+                renderings[placement.item] = rendering
+            case .move:
+                operations.append(.move(id: id, parent: parent, after: after))
+            case let .moveFromSection(old):
+                itemsBySection[old]?.remove(placement.item)
+                operations.append(.move(id: id, parent: parent, after: after))
+            }
+            itemsBySection[placement.section, default: []].insert(placement.item)
+        }
+        for update in changeset.reloadedItems {
+            guard let rendering = fragments[update.item] else { continue }
+            operations.append(.replace(id: rendering.elementID, html: rendering.html))
+            renderings[update.item] = rendering
+        }
+        for update in changeset.reconfiguredItems {
+            guard let rendering = fragments[update.item] else { continue }
+            if let old = renderings[update.item], old.frame == rendering.frame {
+                operations += Self.differences(from: old, to: rendering)
+            } else {
+                operations.append(.replace(id: rendering.elementID, html: rendering.html))
+            }
+            renderings[update.item] = rendering
+        }
+        return operations
     }
 
     /// The attribute and slot operations that turn `old` into `new`, attributes first, both in

@@ -1,31 +1,26 @@
 import ParleyDiffing
 import ParleyHTML
-import Synchronization
 
-/// Turns the changesets of a ``DiffableDataSource`` into the smallest list of patch operations.
+/// Turns changesets into the smallest list of patch operations, remembering what the page shows.
 ///
-/// A target of the data source: each apply appends one ordered list of operations, which the
-/// caller takes with ``takeOperations()``. Order (so a client applies them in one pass):
-/// removals of items and sections; section inserts and moves; item inserts and moves in final
-/// order (each anchor is in place when used); replacements for reloads; then updates of
+/// A value: its owner (a live channel) keeps it under the same lock as its snapshot, and calls
+/// ``operations(for:fragments:)`` with each changeset. Order (so a client applies them in one
+/// pass): removals of items and sections; section inserts and moves; item inserts and moves in
+/// final order (each anchor is in place when used); replacements for reloads; then updates of
 /// reconfigured items — only the attributes and slots that differ, as `appendText` when a slot
 /// only grew by text.
 ///
 /// Items are `article.msg` elements whose "first" position is after their section's heading;
 /// sections are children of the container.
-public final class PatchEmitter<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: DiffableDataSourceTarget, Sendable {
-    public typealias Fragment = ElementRendering
-
-    struct State {
-        var renderings: [ItemID: ElementRendering] = [:]
-        var itemsBySection: [SectionID: Set<ItemID>] = [:]
-        var pending: [PatchOperation] = []
-    }
-
+public struct PatchEmitter<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
+    /// The rendering of each item on the page, as last sent.
+    var renderings: [ItemID: ElementRendering] = [:]
+    /// The items of each section on the page.
+    var itemsBySection: [SectionID: Set<ItemID>] = [:]
     let sectionRendering: @Sendable (SectionID) -> SectionRendering
     let itemElementID: @Sendable (ItemID) -> String
-    let state = Mutex(State())
 
+    /// An emitter for an empty page.
     /// - Parameters:
     ///   - sectionRendering: Renders a section container (for section inserts and resets).
     ///   - itemElementID: The DOM id of an item (needed for items removed without a fragment).
@@ -37,35 +32,27 @@ public final class PatchEmitter<SectionID: Hashable & Sendable, ItemID: Hashable
         self.itemElementID = itemElementID
     }
 
-    /// The operations produced since the last call, in order; clears them.
-    public func takeOperations() -> [PatchOperation] {
-        state.withLock { state in
-            defer { state.pending = [] }
-            return state.pending
-        }
-    }
-
-    /// Adds a transient class to an item (e.g. `flash` when it was edited): a client adds it and
-    /// removes it after its animation; it is not part of the page's state. Call it from the data
-    /// source's `onItemReconfiguration`.
-    public func flash(_ item: ItemID, className: String) {
-        let id = itemElementID(item)
-        state.withLock { $0.pending.append(.transientClass(id: id, className: className)) }
-    }
-
-    public func reloadData(_ snapshot: DiffableDataSourceSnapshot<SectionID, ItemID>, fragments: [[ElementRendering]]) {
+    /// Remembers `snapshot` as shown, each item rendered as in `fragments` (one array per section,
+    /// in snapshot order), and returns the `reset` operation that shows it.
+    /// - Complexity: O(n) for n items.
+    public mutating func reset(
+        to snapshot: DiffableDataSourceSnapshot<SectionID, ItemID>, fragments: [[ElementRendering]]
+    ) -> PatchOperation {
         var html: [SafeHTML] = []
-        var state = State()
+        renderings = [:]
+        itemsBySection = [:]
         for (section, items) in zip(snapshot.sectionIdentifiers, fragments) {
             html.append(sectionRendering(section).html(items: items.map(\.html)))
             let identifiers = (try? snapshot.itemIdentifiers(inSection: section)) ?? []
-            state.itemsBySection[section] = Set(identifiers)
-            for (item, rendering) in zip(identifiers, items) { state.renderings[item] = rendering }
+            itemsBySection[section] = Set(identifiers)
+            for (item, rendering) in zip(identifiers, items) { renderings[item] = rendering }
         }
-        state.pending = [.reset(html: SafeHTML.joined(html))]
-        self.state.withLock { current in
-            state.pending = current.pending + state.pending
-            current = state
-        }
+        return .reset(html: SafeHTML.joined(html))
+    }
+
+    /// A transient class on an item (`flash` when it was reconfigured): a client adds it and
+    /// removes it after its animation; it is not part of the page's state.
+    public func transientClass(_ className: String, on item: ItemID) -> PatchOperation {
+        .transientClass(id: itemElementID(item), className: className)
     }
 }

@@ -1,6 +1,6 @@
 extension Channel {
     /// What applying an event did to a channel's message list, for callers that keep an index.
-    enum EventEffect: Equatable {
+    package enum EventEffect: Equatable {
         case appended, replaced(Int), removed(Int)
     }
 
@@ -22,7 +22,7 @@ extension Channel {
     /// Applies `event` to the message at `position` (nil: the channel has no message with the
     /// event's id). Everything but a delete is O(1) (amortized) apart from the reaction list.
     @discardableResult
-    mutating func apply(_ event: TranscriptEvent, at position: Int?) throws(EventError) -> EventEffect {
+    package mutating func apply(_ event: TranscriptEvent, at position: Int?) throws(EventError) -> EventEffect {
         guard event.channel == id else { throw .unknownChannel(event.channel) }
         if case let .message(message) = event {
             guard let position else {

@@ -42,25 +42,16 @@ struct ChannelPages {
         context.media = media
         context.rootPath = "../../"
         context.channelNames = Dictionary(transcript.channels.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        var authors = AuthorHeaders()
+        let window = WindowRenderer(templates: templates, clock: options.clock)
         for (index, partition) in partitions.enumerated() {
             context.currentPage = partition.name + ".html"
-            let messageRenderer = MessageRenderer(context: context)
             let page = PageRenderer.Page(
                 title: "\(layout.channel.name) · \(pageTitle(partition)) · \(transcript.title)", heading: layout.channel.name,
                 topic: layout.channel.topic ?? "", rootPath: "../../", breadcrumbs: breadcrumbs(current: pageTitle(partition)),
                 pager: Pager.links(partitions: partitions, current: index), content: .empty, channelID: layout.channel.id.rawValue,
                 footer: Wording.count(partition.messageCount, "message") + " · rendered by Parley")
             var writer = HTMLWriter(capacity: 4096 + 2048 * partition.messageCount)
-            renderer.writePage(page, into: &writer) { writer in
-                for day in partition.days {
-                    renderer.writeDay(day.date, into: &writer) { writer in
-                        for item in day.messages {
-                            messageRenderer.write(item, header: authors.header(item.message.author), into: &writer)
-                        }
-                    }
-                }
-            }
+            renderer.writePage(page, into: &writer) { writer in window.write(partition.days, context: context, into: &writer) }
             try files.write(writer.fragment, to: folder + partition.name + ".html")
         }
         let index = renderer.page(

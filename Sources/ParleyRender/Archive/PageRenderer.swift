@@ -38,7 +38,7 @@ public struct PageRenderer: Sendable {
     public init(templates: TemplateSet) { self.templates = templates }
 
     /// A day section: `<section class="day" id="d-YYYY-MM-DD">`, its heading, then its messages.
-    public func day(_ section: DaySection, messages: [MessageFragment]) -> SafeHTML {
+    public func day(_ section: DaySection, messages: [ElementRendering]) -> SafeHTML {
         var values = dayValues(section.date)
         values["messages"] = .html(SafeHTML.joined(messages.map(\.html)))
         return templates[.day].render(values)

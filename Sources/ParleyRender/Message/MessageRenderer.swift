@@ -2,7 +2,7 @@ import ParleyHTML
 import ParleyLayout
 import ParleyModel
 
-/// Renders one laid-out message into a ``MessageFragment`` through the `message` template.
+/// Renders one laid-out message into an ``ElementRendering`` through the `message` template.
 ///
 /// Every message element carries its full header (avatar, name, time); the group position is a
 /// class (`pos-first`, `pos-middle`, `pos-last`, `pos-only`) that decides by CSS whether the
@@ -15,13 +15,13 @@ public struct MessageRenderer: Sendable {
 
     /// The fragment of `item`.
     /// - Complexity: O(size of the message's rendered HTML).
-    public func render(_ item: LaidOutMessage) -> MessageFragment {
+    public func render(_ item: LaidOutMessage) -> ElementRendering {
         let elementID = DOMID.message(item.message.id.rawValue)
         let classes = Self.classes(item)
         let parts = MessageSlots(context: context).render(item.message)
         let values = values(item, elementID: elementID, classes: classes, header: AuthorHeader(item.message.author), parts: parts)
         let rendered = context.templates[.message].render(values, frameExcluding: context.templates.messageSlots.frameExcluded)
-        return MessageFragment(
+        return ElementRendering(
             elementID: elementID, attributes: ["class": "msg " + classes],
             slots: Dictionary(uniqueKeysWithValues: zip(MessageSlots.names, parts)), html: rendered.html, frame: rendered.frame)
     }

@@ -11,18 +11,15 @@ import Synchronization
 /// the channel's ``Broadcaster``. The demo simulation, `--follow` and ingest all change it
 /// through ``apply(_:version:)``.
 ///
-/// Each apply updates the channel and publishes its batch under one lock, so batches are
-/// published in version order and only after ``current()`` shows them — the consistency
-/// contract of ``ServedChannel``.
+/// The live channel publishes each batch under its one lock, so batches are published in
+/// version order and only after ``current()`` shows them — the consistency contract of
+/// ``ServedChannel``.
 public final class LiveServedChannel: ServedChannel {
     public let id: ChannelID
     public let name: String
     public let topic: String
     let live: LiveChannel
-    let options: LiveOptions
-    let directory: Directory
     let pages: LivePageRenderer
-    let publishing = Mutex<Broadcaster?>(nil)
 
     /// Creates the channel holding `channel`'s messages at `version`, its live page rendered by
     /// `pages`.
@@ -30,14 +27,15 @@ public final class LiveServedChannel: ServedChannel {
         id = channel.id
         name = channel.name
         topic = channel.topic ?? ""
-        self.options = options
-        self.directory = directory
         self.pages = pages
         live = LiveChannel(channel: channel, directory: directory, options: options, version: version)
     }
 
-    /// Publishes this channel's future batches to `broadcaster` (the server's, once it started).
-    public func attach(_ broadcaster: Broadcaster) { publishing.withLock { $0 = broadcaster } }
+    /// Publishes this channel's future batches to `broadcaster` (the server's, once it registered
+    /// the channel).
+    public func attach(_ broadcaster: Broadcaster) {
+        live.attach { batch in try? broadcaster.publish(version: batch.version, base: batch.base, json: batch.json) }
+    }
 
     /// The live region at the current version.
     public func current() -> LiveRegion {
@@ -56,38 +54,16 @@ public final class LiveServedChannel: ServedChannel {
     /// - Parameter version: the batch's version (e.g. the database's sequence number of the
     ///   last event); nil: the current version plus one.
     /// - Returns: the batch, or nil when the page did not change.
-    /// - Throws: the first event's ``EventError``; then nothing is applied.
+    /// - Throws: the first failing event's ``EventError``; then nothing is applied.
     @discardableResult
     public func apply(_ events: [TranscriptEvent], version: Int? = nil) throws(EventError) -> PatchBatch? {
-        try publishing.withLock { broadcaster throws(EventError) in
-            let batch = try live.update(version: version) { messages throws(EventError) in
-                var channel = Channel(id: id, name: name)
-                swap(&channel.messages, &messages)
-                defer { swap(&channel.messages, &messages) }
-                do throws(EventBatchFailure) {
-                    try channel.apply(events)
-                } catch {
-                    throw error.error
-                }
-            }
-            if let batch { try? broadcaster?.publish(version: batch.version, base: batch.base, json: batch.json) }
-            return batch
+        do throws(EventBatchFailure) {
+            return try live.apply(events, version: version)
+        } catch {
+            throw error.error
         }
     }
 
     /// Up to one window of messages before `message`, as day sections.
-    public func older(before message: MessageID) -> [UInt8]? {
-        let messages = live.messages
-        guard let end = messages.firstIndex(where: { $0.id == message }) else { return nil }
-        let start = max(end - options.window, 0)
-        let layout = ChatLayout(policy: options.policy, clock: options.clock)
-            .layout(Channel(id: id, name: name, messages: Array(messages[max(start - 1, 0)..<end])))
-        var items = layout.messages
-        if start > 0, !items.isEmpty { items.removeFirst() }
-        let byID = Dictionary(messages.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
-        let renderer = MessageRenderer(
-            context: RenderContext(templates: options.templates, clock: options.clock, directory: directory, messages: byID))
-        return StaticChannel.sections(items[...], pageRenderer: PageRenderer(templates: options.templates), messageRenderer: renderer)
-            .bytes
-    }
+    public func older(before message: MessageID) -> [UInt8]? { live.older(before: message)?.bytes }
 }

@@ -8,7 +8,7 @@ import ParleyServer
 /// inputs that are not followed.
 ///
 /// Its live region holds the latest `window` messages with the archive's markup: day sections,
-/// group positions and reply headers computed over the whole channel.
+/// group positions and reply headers as in the whole channel (``WindowRenderer``).
 public struct StaticChannel: ServedChannel {
     /// The channel's id (`/c/{id}`).
     public let id: ChannelID
@@ -20,11 +20,11 @@ public struct StaticChannel: ServedChannel {
     /// The live page, rendered once.
     let livePage: [UInt8]
     /// Every message of the channel, in display order.
-    let messages: [LaidOutMessage]
+    let messages: [Message]
     let positions: [MessageID: Int]
     let window: Int
-    let pageRenderer: PageRenderer
-    let messageRenderer: MessageRenderer
+    let renderer: WindowRenderer
+    let context: RenderContext
 
     /// Lays out and renders `channel`.
     /// - Parameters:
@@ -39,24 +39,20 @@ public struct StaticChannel: ServedChannel {
         self.name = channel.name
         self.topic = channel.topic ?? ""
         self.window = max(window, 1)
-        let layout = ChatLayout(policy: policy, clock: clock).layout(channel)
-        self.messages = layout.messages
+        let messages = ChatLayout.displayOrder(channel.messages)
         var positions: [MessageID: Int] = [:]
         var byID: [MessageID: Message] = [:]
-        for (index, item) in messages.enumerated() {
-            positions[item.message.id] = index
-            byID[item.message.id] = item.message
+        for (index, message) in messages.enumerated() {
+            positions[message.id] = index
+            byID[message.id] = message
         }
+        self.messages = messages
         self.positions = positions
-        let pageRenderer = PageRenderer(templates: templates)
-        let messageRenderer = MessageRenderer(
-            context: RenderContext(templates: templates, clock: clock, directory: directory, messages: byID))
-        self.pageRenderer = pageRenderer
-        self.messageRenderer = messageRenderer
-        let latest = messages[max(messages.count - self.window, 0)...]
-        let sections = Self.sections(latest, pageRenderer: pageRenderer, messageRenderer: messageRenderer)
+        self.renderer = WindowRenderer(templates: templates, policy: policy, clock: clock)
+        self.context = RenderContext(templates: templates, clock: clock, directory: directory, messages: byID)
+        let sections = renderer.sections(of: messages, in: max(messages.count - self.window, 0)..<messages.count, context: context)
         self.region = LiveRegion(version: 0, sections: sections.bytes)
-        self.livePage = pages.page(channel.id, name: channel.name, topic: topic, version: 0, sections: sections)
+        self.livePage = pages.page(channel.id, name: channel.name, topic: channel.topic ?? "", version: 0, sections: sections)
     }
 
     /// The latest `window` messages, rendered once, at version 0.
@@ -68,21 +64,6 @@ public struct StaticChannel: ServedChannel {
     /// Up to one window of messages before `message`.
     public func older(before message: MessageID) -> [UInt8]? {
         guard let end = positions[message] else { return nil }
-        return Self.sections(messages[max(end - window, 0)..<end], pageRenderer: pageRenderer, messageRenderer: messageRenderer).bytes
-    }
-
-    /// The day sections holding `messages` (consecutive, in display order).
-    static func sections(
-        _ messages: ArraySlice<LaidOutMessage>, pageRenderer: PageRenderer, messageRenderer: MessageRenderer
-    ) -> SafeHTML {
-        var days: [DaySection] = []
-        for item in messages {
-            if days.last?.date == item.day {
-                days[days.count - 1].messages.append(item)
-            } else {
-                days.append(DaySection(date: item.day, messages: [item]))
-            }
-        }
-        return SafeHTML.joined(days.map { pageRenderer.day($0, messages: $0.messages.map(messageRenderer.render)) })
+        return renderer.sections(of: messages, in: max(end - window, 0)..<end, context: context).bytes
     }
 }

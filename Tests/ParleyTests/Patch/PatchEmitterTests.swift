@@ -36,21 +36,26 @@ import Testing
                             if case let .slot(_, "edited", html) = $0 { html } else { nil }
                         })),
                 .slot(id: "m-2", slot: "text", html: SafeHTML.text("Morning! see you at one")),
+                .transientClass(id: "m-2", className: "flash"),
             ])
         #expect(
             first.description.contains(
                 #"["s","m-2","edited","<span class=\"edited\" title=\"Edited Friday, 8 March 2024 09:05:00 (UTC)\">(edited)</span>"]"#))
         let second = try #require(live.update { $0[1].content.text = "Morning! see you at two" })
-        #expect(second.operations == [.slot(id: "m-2", slot: "text", html: SafeHTML.text("Morning! see you at two"))])
+        #expect(
+            second.operations == [
+                .slot(id: "m-2", slot: "text", html: SafeHTML.text("Morning! see you at two")),
+                .transientClass(id: "m-2", className: "flash"),
+            ])
     }
 
     @Test func aReactionUpdatesTheReactionsSlotOnly() throws {
         let live = Self.base()
         let batch = try #require(live.update { $0[0].reactions = [Reaction(emoji: "👍", count: 1)] })
-        #expect(Self.tags(batch) == ["s"])
+        #expect(Self.tags(batch) == ["s", "f"])
         #expect(
             batch.description
-                == #"{"v":1,"base":0,"ops":[["s","m-1","reactions","<span class=\"reaction\" title=\"👍\"><span class=\"reaction-emoji\">👍</span> <span class=\"reaction-count\">1</span></span>"]]}"#
+                == #"{"v":1,"base":0,"ops":[["s","m-1","reactions","<span class=\"reaction\" title=\"👍\"><span class=\"reaction-emoji\">👍</span> <span class=\"reaction-count\">1</span></span>"],["f","m-1","flash"]]}"#
         )
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyHTML
 import ParleyImport
 import ParleyLayout
 import ParleyModel
@@ -7,7 +8,7 @@ import Testing
 
 /// Exact HTML of a handful of messages, compared with golden files in `Golden/`.
 @Suite struct MessageGoldenTests {
-    static func fragments(_ file: URL) throws -> [String: MessageFragment] {
+    static func fragments(_ file: URL) throws -> [String: ElementRendering] {
         let transcript = try TranscriptReader().read(contentsOf: file.path).transcript
         let layout = ChatLayout().layout(transcript.channels[0])
         let byID = Dictionary(uniqueKeysWithValues: layout.messages.map { ($0.message.id, $0.message) })

@@ -1,32 +1,5 @@
 import ParleyHTML
 
-/// A rendered message: the whole element, and its parts that a later change may touch.
-///
-/// The DOM-patch emitter compares two fragments of one message slot by slot and attribute by
-/// attribute, so an edit travels as one slot update instead of a re-rendered element.
-public struct MessageFragment: Hashable, Sendable {
-    /// The element's DOM id (`m-…`).
-    public var elementID: String
-    /// The element's attributes that may change: `class`.
-    public var attributes: [String: String]
-    /// Slot name → rendered inner HTML: `reply`, `text`, `edited`, `attachments`, `embeds`,
-    /// `stickers`, `reactions`.
-    public var slots: [String: SafeHTML]
-    /// The whole `<article>` element.
-    public var html: SafeHTML
-    /// A hash of everything rendered outside the slots and the class attribute (header, ids):
-    /// when it differs between two fragments of a message, the element must be replaced.
-    public var frame: Int
-
-    public init(elementID: String, attributes: [String: String], slots: [String: SafeHTML], html: SafeHTML, frame: Int = 0) {
-        self.elementID = elementID
-        self.attributes = attributes
-        self.slots = slots
-        self.html = html
-        self.frame = frame
-    }
-}
-
 /// DOM ids of the archive's elements: stable, derived from the message id or the day.
 public enum DOMID {
     /// `m-` then the id; characters outside `[A-Za-z0-9_-]` are written as `.XX` (hex of each UTF-8 byte).

@@ -1,0 +1,30 @@
+/// An element as rendered (a message's `<article>`): the whole element, plus the parts a later
+/// change may touch.
+///
+/// The message renderer makes one per message; the DOM-patch emitter keeps the last one of each
+/// item and compares old and new slot by slot and attribute by attribute, so an edit travels as
+/// one slot update instead of a re-rendered element.
+public struct ElementRendering: Hashable, Sendable {
+    /// The element's DOM id.
+    public var elementID: String
+    /// Attributes of the element that may change (`class`), name → value.
+    public var attributes: [String: String]
+    /// Slot name (`data-slot`: `reply`, `text`, `edited`, `attachments`, `embeds`, `stickers`,
+    /// `reactions`) → the slot's inner HTML.
+    public var slots: [String: SafeHTML]
+    /// The whole element (outer HTML).
+    public var html: SafeHTML
+    /// A hash of everything outside the slots and the listed attributes; when old and new
+    /// differ, the emitter replaces the element instead of patching parts of it.
+    public var frame: Int
+
+    /// An element with id `elementID`, its changeable `attributes` and `slots`, its outer `html`
+    /// and the hash of the rest (`frame`).
+    public init(elementID: String, attributes: [String: String], slots: [String: SafeHTML], html: SafeHTML, frame: Int = 0) {
+        self.elementID = elementID
+        self.attributes = attributes
+        self.slots = slots
+        self.html = html
+        self.frame = frame
+    }
+}
