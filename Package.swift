@@ -84,7 +84,7 @@ let package = Package(
         .executableTarget(name: "parley", dependencies: ["ParleyCLI"], swiftSettings: strict),
         .executableTarget(
             name: "ParleyBenchmarks",
-            dependencies: ["ParleyDiffing", "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyLive", "ParleyPatch", "ParleyHTML"],
+            dependencies: ["ParleyDiffing", "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyLive", "ParleyPatch", "ParleyHTML", "ParleyTestSupport"],
             path: "Benchmarks/ParleyBenchmarks",
             swiftSettings: strict
         ),
@@ -113,7 +113,7 @@ let package = Package(
             path: "Tools/ParleyFuzz",
             swiftSettings: strict
         ),
-        .testTarget(name: "ParleyDiffingTests", dependencies: ["ParleyDiffing"], swiftSettings: strict),
+        .testTarget(name: "ParleyDiffingTests", dependencies: ["ParleyDiffing", "ParleyTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ParleyTests",
             dependencies: ["ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyHTML", "ParleyCLI", "ParleyPatch", "ParleyLive", "ParleyDiffing", "ParleyTestSupport", "ParleyStore", "ParleyFormat", "ParleyServer"],

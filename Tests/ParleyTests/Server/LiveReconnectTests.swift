@@ -5,6 +5,7 @@ import ParleyModel
 import ParleyPatch
 import ParleyRender
 import ParleyServer
+import ParleyTestSupport
 import Testing
 
 /// A live channel changed by a seeded series of events while a client reconnects with
@@ -63,15 +64,15 @@ import Testing
         var version = try #require(HTMLScan.version(first))
         let document = try HTMLDocument(page: DecodedBatch.page(first))
         var script = LiveEventScript(channel: Self.channelID, seed: 2024, existing: (1...3).map { MessageID("s\($0)") })
-        var random = StreamRandom(seed: 77)
+        var random = SeededRandom(seed: 77)
         var applied = 0, reconnects = 0
         for _ in 0..<1000 {
-            for _ in 0...random.next(below: 3) {
+            for _ in 0...random.below(3) {
                 try channel.apply([script.next()])
                 applied += 1
             }
             let published = channel.version
-            let stop = version + 1 + random.next(below: published - version)
+            let stop = version + 1 + random.below(published - version)
             let stream = try EventStreamClient(port: server.port, path: path + "/events", headers: ["Last-Event-ID": String(version)])
             version = try Self.follow(stream, from: version, until: stop, into: document)
             #expect(version == stop)
