@@ -56,10 +56,8 @@ private struct ServeProcess {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(5)
-        while (try? HTTPTestResponse.get("/healthz", port: port))?.status != 200 {
-            guard Date() < deadline else { throw CocoaError(.fileReadUnknown) }
-            Thread.sleep(forTimeInterval: 0.02)
+        try eventually("parley serve to answer /healthz on port \(port)") {
+            (try? HTTPTestResponse.get("/healthz", port: port))?.status == 200
         }
     }
 

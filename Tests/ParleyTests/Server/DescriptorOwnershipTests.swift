@@ -51,8 +51,7 @@ import Testing
         #expect(!stoppedEarly, "stop waits for the stalled stream")
         #expect(throws: TestSocket.Failure.self) { try TestSocket(port: port) }
         #expect(Self.listeningDescriptor(port: port) != nil, "still open while the daemon runs")
-        let finished = Polling.until { stopped.load(ordering: .acquiring) }
-        #expect(finished)
+        try eventually("stop to return once the stalled stream is dropped") { stopped.load(ordering: .acquiring) }
         #expect(Self.listeningDescriptor(port: port) == nil)
     }
 
