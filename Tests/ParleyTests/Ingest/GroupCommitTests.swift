@@ -6,7 +6,7 @@ import Testing
 
 /// Group commit: batches that wait while another commit holds the lock are checked in order,
 /// stored in one transaction and shown in one patch batch; each stays all or nothing.
-@Suite struct GroupCommitTests {
+@Suite(.timeLimit(.minutes(1))) struct GroupCommitTests {
     @Test func waitingBatchesCommitTogetherAndARejectedOneChangesNothing() throws {
         let fixture = try IngestFixture.start()
         defer { fixture.stopAndDeleteDatabase() }

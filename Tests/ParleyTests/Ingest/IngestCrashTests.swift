@@ -6,7 +6,7 @@ import ParleyStore
 import Testing
 
 /// `parley serve` killed with `SIGKILL` during heavy ingest: no acknowledged event is lost.
-@Suite struct IngestCrashTests {
+@Suite(.timeLimit(.minutes(1))) struct IngestCrashTests {
     @Test func killingTheServerDuringTwentyPostersLosesNoAcknowledgedEvent() throws {
         let database = IngestFixture.temporaryDatabase()
         defer { IngestFixture.removeDatabase(database) }

@@ -11,7 +11,7 @@ import Testing
 /// A live channel changed by a seeded series of events while a client reconnects with
 /// `Last-Event-ID` at 1,000 random points: applying every batch it receives to the page it first
 /// fetched gives the page a fresh fetch serves, with no batch skipped or applied twice.
-@Suite struct LiveReconnectTests {
+@Suite(.timeLimit(.minutes(1))) struct LiveReconnectTests {
     static let channelID = ChannelID("live")
 
     /// A live channel of three messages, served and attached to its broadcaster.
