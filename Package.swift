@@ -95,6 +95,7 @@ let package = Package(
             name: "ParleyBenchmarks",
             dependencies: [
                 "ParleyDiffing", "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyLive", "ParleyPatch", "ParleyHTML",
+                "ParleyTestSupport",
             ],
             path: "Benchmarks/ParleyBenchmarks",
             swiftSettings: strict
@@ -126,7 +127,7 @@ let package = Package(
             path: "Tools/ParleyFuzz",
             swiftSettings: strict
         ),
-        .testTarget(name: "ParleyDiffingTests", dependencies: ["ParleyDiffing"], swiftSettings: strict),
+        .testTarget(name: "ParleyDiffingTests", dependencies: ["ParleyDiffing", "ParleyTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ParleyTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import ParleyDiffing
+import ParleyTestSupport
 
 /// Compares ParleyDiffing's full diff with the standard library's `CollectionDifference` on identical seeded
 /// data, checks its move count against the minimum, and times the incremental live-chat path; prints
@@ -26,7 +27,7 @@ enum DiffBenchmark {
     }
 
     private static func fullDiffRow(count: Int, runs: Int, baselineRuns: Int) {
-        var random = SplitMix64(seed: UInt64(count))
+        var random = SeededRandom(seed: UInt64(count))
         let (old, new) = scenario(count: count, random: &random)
         let oldSnapshot = snapshot(old.items, versions: old.versions)
         let newSnapshot = snapshot(new.items, versions: new.versions)
@@ -103,7 +104,7 @@ extension DiffBenchmark {
         var versions: [ContentVersion]
     }
 
-    private static func scenario(count: Int, random: inout SplitMix64) -> (old: Side, new: Side) {
+    private static func scenario(count: Int, random: inout SeededRandom) -> (old: Side, new: Side) {
         let old = Side(items: Array(0..<count), versions: Array(repeating: .initial, count: count))
         var new = old
         for _ in 0..<(count / 10) {

@@ -1,5 +1,6 @@
 import Foundation
 import ParleyModel
+import ParleyTestSupport
 
 extension ImportBenchmark {
     /// A Slack export folder: `users.json`, `channels.json` and `CHANNEL/YYYY-MM-DD.json` day files
@@ -25,7 +26,7 @@ extension ImportBenchmark {
         }
         try JSONSerialization.data(withJSONObject: users).write(to: folder.appendingPathComponent("users.json"))
         try JSONSerialization.data(withJSONObject: channelList).write(to: folder.appendingPathComponent("channels.json"))
-        var random = SplitMix64(seed: 9)
+        var random = SeededRandom(seed: 9)
         var days: [String: [String: [[String: Any]]]] = [:]
         var seconds = Int64(1_700_000_000)
         var root = ""

@@ -2,6 +2,7 @@ import Foundation
 import ParleyImport
 import ParleyModel
 import ParleyRender
+import ParleyTestSupport
 
 /// Importer benchmarks on generated inputs, shared with `scripts/bench-importers`, which runs
 /// chat-miner and slack-export-viewer on the very same files:
@@ -11,7 +12,7 @@ import ParleyRender
 /// - a Slack workspace export of 100,000 messages (`slack/`: 3 channels, one day file per day,
 ///   threads, reactions, edits), which the script zips.
 ///
-/// Seeded (SplitMix64), so every run reads the same bytes.
+/// Seeded (`SeededRandom`), so every run reads the same bytes.
 enum ImportBenchmark {
     static let authors = ["Ana Lima", "Ben Okafor", "Chen Wei", "Dana Cruz", "Eli Sato", "Fatima Noor", "Gus Berg", "Hana Kim"]
     static let words = [
@@ -67,7 +68,7 @@ enum ImportBenchmark {
 
     /// The WhatsApp Android export text.
     static func whatsAppText(messages count: Int) -> String {
-        var random = SplitMix64(seed: 8)
+        var random = SeededRandom(seed: 8)
         var lines: [String] = []
         lines.reserveCapacity(count + count / 20)
         var minute = 0
@@ -90,7 +91,7 @@ enum ImportBenchmark {
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
-    static func sentence(_ random: inout SplitMix64) -> String {
+    static func sentence(_ random: inout SeededRandom) -> String {
         (0..<(3 + Int(random.next() % 14))).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")
     }
 }

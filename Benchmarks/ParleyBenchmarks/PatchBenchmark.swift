@@ -5,6 +5,7 @@ import ParleyLive
 import ParleyModel
 import ParleyPatch
 import ParleyRender
+import ParleyTestSupport
 
 /// Bytes on the wire for four live changes on a 10,000-message page: our patch operations (their
 /// JSON; the batch envelope and SSE framing excluded) against (1) replacing the whole message element, as Turbo Streams'
@@ -13,7 +14,7 @@ enum PatchBenchmark {
     static func run(messages count: Int = 10_000) {
         let templates = try! TemplateSet.load()
         let authors = (0..<8).map { Author(id: AuthorID("u\($0)"), name: "user\($0)", displayName: "User \($0)") }
-        var random = SplitMix64(seed: 7)
+        var random = SeededRandom(seed: 7)
         let messages = (0..<count).map { index in
             Message(
                 id: MessageID(String(1_200_000_000_000_000_000 + index)), channel: ChannelID("bench"),

@@ -3,6 +3,7 @@ import ParleyImport
 import ParleyLayout
 import ParleyModel
 import ParleyRender
+import ParleyTestSupport
 
 /// The render rate of `parley render`: a generated DiscordChatExporter export of 100,000 messages
 /// (seeded, so every run renders the same input), imported and written as a static archive.
@@ -45,7 +46,7 @@ enum RenderBenchmark {
 
     /// A seeded export: 12 authors, bursts of messages, replies, edits, reactions, links, ~30 s apart.
     static func generateExport(count: Int) -> Data {
-        var random = SplitMix64(seed: 42)
+        var random = SeededRandom(seed: 42)
         var messages: [[String: Any]] = []
         messages.reserveCapacity(count)
         var time = Int64(1_700_000_000_000)

@@ -1,4 +1,5 @@
 import ParleyDiffing
+import ParleyTestSupport
 import Testing
 
 @Suite("Changeset: seeded properties")
@@ -73,7 +74,7 @@ struct ChangesetPropertyTests {
 
     @Test("the LIS pass finds the minimum on larger shuffles")
     func largeShuffles() throws {
-        var random = SplitMix64(seed: 42)
+        var random = SeededRandom(seed: 42)
         for round in 0..<20 {
             let items = Array(0..<300)
             var shuffled = items

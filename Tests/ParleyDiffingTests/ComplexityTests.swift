@@ -1,4 +1,5 @@
 import ParleyDiffing
+import ParleyTestSupport
 import Testing
 
 @Suite("Complexity fences: hashing and equality calls")
@@ -17,7 +18,7 @@ struct ComplexityTests {
     @Test("a diff hashes each new identifier once and no old one", arguments: [1_000, 20_000])
     func diffIsLinear(n: Int) throws {
         let counter = OperationCounter()
-        var random = SplitMix64(seed: UInt64(n))
+        var random = SeededRandom(seed: UInt64(n))
         let oldItems = Array(0..<n)
         var newItems = oldItems.filter { _ in Int.random(in: 0..<10, using: &random) != 0 } + Array(n..<(n + n / 10))
         newItems.shuffle(using: &random)

@@ -1,15 +1,16 @@
 import ParleyDiffing
+import ParleyTestSupport
 
 /// Generates random snapshots and random edits of them through the public snapshot API: sections and items
 /// inserted, deleted and moved (within and across sections, including into empty sections), sections
 /// shuffled, content versions changed, items marked for reconfigure and reload.
 struct ScenarioGenerator {
-    var random: SplitMix64
+    var random: SeededRandom
     private var nextItem = 0
     private var nextSection = 0
 
     init(seed: UInt64) {
-        random = SplitMix64(seed: seed)
+        random = SeededRandom(seed: seed)
     }
 
     mutating func int(_ range: ClosedRange<Int>) -> Int {

@@ -17,35 +17,40 @@ import Testing
         return files
     }
 
-    static let inputs: [String] = [
-        "Fixtures/telegram-rich.json", "Fixtures/chatgpt-branches.json", "Fixtures/matrix-element-export.json",
-        "corpus/telegram/chat-analytics-DM_2A_7M.json", "corpus/telegram/chat-analytics-MultiChat_2C_6M.json",
-        "corpus/telegram/chat-miner-batch-export.json", "corpus/telegram/chat-miner-single-export.json",
-        "corpus/chatgpt/langchain-fake-conversations.json", "corpus/chatgpt/pulsar-conversation-cases.json",
-        "corpus/chatgpt/pulsar-hardening-cases.json", "corpus/discord/dcef-general.json",
+    /// Inputs in the test fixtures, by name.
+    static let fixtureInputs = ["telegram-rich.json", "chatgpt-branches.json", "matrix-element-export.json"]
+
+    /// Inputs in `../shared/corpus`, by path below it.
+    static let corpusInputs = [
+        "telegram/chat-analytics-DM_2A_7M.json", "telegram/chat-analytics-MultiChat_2C_6M.json", "telegram/chat-miner-batch-export.json",
+        "telegram/chat-miner-single-export.json", "chatgpt/langchain-fake-conversations.json", "chatgpt/pulsar-conversation-cases.json",
+        "chatgpt/pulsar-hardening-cases.json", "discord/dcef-general.json",
     ]
 
-    static func path(_ input: String) -> String {
-        input.hasPrefix("corpus/")
-            ? TestPaths.corpus.appendingPathComponent(String(input.dropFirst(7))).path : TestPaths.fixture(String(input.dropFirst(9))).path
+    @Test(arguments: fixtureInputs)
+    func renderingAConvertedFixtureGivesTheSamePages(name: String) throws {
+        try Self.checkRoundTrip(TestPaths.fixture(name).path)
     }
 
-    @Test(arguments: inputs)
-    func renderingTheConvertedFileGivesTheSamePages(input: String) throws {
-        guard input.hasPrefix("Fixtures/") || TestPaths.corpusAvailable else { return }
+    @Test(.enabled(if: TestPaths.corpusAvailable, "../shared/corpus is absent"), arguments: corpusInputs)
+    func renderingAConvertedCorpusFileGivesTheSamePages(path: String) throws {
+        try Self.checkRoundTrip(TestPaths.corpus.appendingPathComponent(path).path)
+    }
+
+    /// Converts `input` to Parley JSON Lines and checks that rendering the converted file writes
+    /// the same pages, byte for byte, as rendering `input`.
+    static func checkRoundTrip(_ input: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let folder = TestPaths.temporaryFolder()
         let jsonl = folder.appendingPathComponent("converted.jsonl").path
-        let convert = try ParleyProcess.run(["convert", Self.path(input), "-o", jsonl, "-q"])
-        #expect(convert.code == 0, "\(convert.errors)")
-        let original = try ParleyProcess.run([
-            "render", Self.path(input), "-o", folder.appendingPathComponent("a").path, "--media", "none", "-q",
-        ])
+        let convert = try ParleyProcess.run(["convert", input, "-o", jsonl, "-q"])
+        #expect(convert.code == 0, "\(convert.errors)", sourceLocation: sourceLocation)
+        let original = try ParleyProcess.run(["render", input, "-o", folder.appendingPathComponent("a").path, "--media", "none", "-q"])
         let copy = try ParleyProcess.run(["render", jsonl, "-o", folder.appendingPathComponent("b").path, "--media", "none", "-q"])
-        #expect(original.code == 0)
-        #expect(copy.code == 0)
-        let pages = try Self.contents(of: folder.appendingPathComponent("a"))
-        #expect(pages.count > 5)
-        #expect(try Self.contents(of: folder.appendingPathComponent("b")) == pages)
+        #expect(original.code == 0, sourceLocation: sourceLocation)
+        #expect(copy.code == 0, sourceLocation: sourceLocation)
+        let pages = try contents(of: folder.appendingPathComponent("a"))
+        #expect(pages.count > 5, sourceLocation: sourceLocation)
+        #expect(try contents(of: folder.appendingPathComponent("b")) == pages, sourceLocation: sourceLocation)
     }
 
     @Test func convertsToStandardOutputAndSaysWhatItWrote() throws {

@@ -1,4 +1,5 @@
 import ParleyModel
+import ParleyTestSupport
 import Testing
 
 /// The pure event transitions the live server and the JSON Lines reader share.
@@ -102,7 +103,7 @@ import Testing
     /// `Transcript.apply`, failures included.
     @Test(arguments: [1, 2, 3, 42] as [UInt64])
     func indexedTranscriptMatchesTheReference(seed: UInt64) {
-        var random = EventRandom(state: seed)
+        var random = SeededRandom(seed: seed)
         var reference = Self.transcript()
         var indexed = IndexedTranscript(reference)
         for step in 0..<300 {
@@ -123,18 +124,5 @@ import Testing
             #expect(actual == expected, "seed \(seed), step \(step)")
             #expect(indexed.transcript == reference, "seed \(seed), step \(step): \(event)")
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64) for the event property test.
-private struct EventRandom {
-    var state: UInt64
-
-    mutating func below(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

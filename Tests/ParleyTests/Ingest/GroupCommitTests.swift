@@ -6,7 +6,7 @@ import Testing
 
 /// Group commit: batches that wait while another commit holds the lock are checked in order,
 /// stored in one transaction and shown in one patch batch; each stays all or nothing.
-@Suite struct GroupCommitTests {
+@Suite(.timeLimit(.minutes(1))) struct GroupCommitTests {
     @Test func waitingBatchesCommitTogetherAndARejectedOneChangesNothing() throws {
         let fixture = try IngestFixture.start()
         defer { fixture.stopAndDeleteDatabase() }
@@ -20,13 +20,13 @@ import Testing
         ]
         let replies = Mutex<[Int: HTTPTestResponse]>([:])
         let group = DispatchGroup()
-        ingest.order.withLock { _ in
+        try ingest.order.withLock { _ throws(WaitTimeout) in
             for (index, body) in bodies.enumerated() {
                 DispatchQueue.global().async(group: group) {
                     let reply = try? fixture.post(body)
                     replies.withLock { $0[index] = reply }
                 }
-                while ingest.waiting.withLock({ $0.count }) <= index { usleep(1000) }
+                try eventually("post \(index + 1) to wait for the commit lock") { ingest.waiting.withLock { $0.count } > index }
             }
         }
         group.wait()

@@ -7,7 +7,7 @@ import ParleyStore
 import Testing
 
 /// `parley serve` killed with `SIGKILL` during heavy ingest: no acknowledged event is lost.
-@Suite struct IngestCrashTests {
+@Suite(.timeLimit(.minutes(1))) struct IngestCrashTests {
     @Test func killingTheServerDuringTwentyPostersLosesNoAcknowledgedEvent() throws {
         let database = IngestFixture.temporaryDatabase()
         defer { IngestFixture.removeDatabase(database) }
@@ -58,10 +58,8 @@ private struct ServeProcess {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(5)
-        while (try? HTTPTestResponse.get("/healthz", port: port))?.status != 200 {
-            guard Date() < deadline else { throw CocoaError(.fileReadUnknown) }
-            Thread.sleep(forTimeInterval: 0.02)
+        try eventually("parley serve to answer /healthz on port \(port)") {
+            (try? HTTPTestResponse.get("/healthz", port: port))?.status == 200
         }
     }
 

@@ -5,7 +5,7 @@ import Testing
 
 /// `POST /c/{channel}/events` over real HTTP on loopback: authentication, validation, limits,
 /// durability before the answer and versions that continue across restarts.
-@Suite struct IngestTests {
+@Suite(.timeLimit(.minutes(1))) struct IngestTests {
     @Test func aBatchIsCommittedThenShownAndTheReplyCarriesItsVersion() throws {
         let fixture = try IngestFixture.start()
         defer { fixture.stopAndDeleteDatabase() }

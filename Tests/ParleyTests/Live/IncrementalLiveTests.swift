@@ -2,6 +2,7 @@ import ParleyLive
 import ParleyModel
 import ParleyPatch
 import ParleyRender
+import ParleyTestSupport
 import Testing
 
 /// The O(Δ) paths of a live channel (a message appended at the end, a change in place) give the
@@ -19,22 +20,22 @@ import Testing
     /// message that exists or not), edits, streamed tokens and reactions; sometimes a delete, a
     /// message out of order or one that replaces an existing id (the full path on both sides).
     struct Script {
-        var random: StreamRandom
+        var random: SeededRandom
         var existing: [MessageID] = []
         var created = 0
         var clock: Int64 = 1_709_888_102_000
         var reactions: [MessageID: Int] = [:]
 
         mutating func next() -> TranscriptEvent {
-            let roll = random.next(below: 100)
+            let roll = random.below(100)
             guard !existing.isEmpty, roll >= 45 else { return message(outOfOrder: false) }
-            let id = existing[random.next(below: existing.count)]
+            let id = existing[random.below(existing.count)]
             switch roll {
             case 45..<57:
                 clock += 1000
-                let edited = random.next(below: 3) == 0 ? nil : Timestamp(milliseconds: clock)
-                return .edit(channel: channelID, id: id, text: "edited \(random.next(below: 5))", flavor: nil, spans: [], edited: edited)
-            case 57..<75: return .append(channel: channelID, id: id, text: " word\(random.next(below: 100))")
+                let edited = random.below(3) == 0 ? nil : Timestamp(milliseconds: clock)
+                return .edit(channel: channelID, id: id, text: "edited \(random.below(5))", flavor: nil, spans: [], edited: edited)
+            case 57..<75: return .append(channel: channelID, id: id, text: " word\(random.below(100))")
             case 75..<85:
                 reactions[id, default: 0] += 1
                 return .reactionAdd(channel: channelID, id: id, reaction: Reaction(emoji: "👍", count: 1))
@@ -49,7 +50,7 @@ import Testing
             default:
                 return .message(
                     Message(
-                        id: id, channel: channelID, author: Self.author(random.next(below: 3)),
+                        id: id, channel: channelID, author: Self.author(random.below(3)),
                         timestamp: Timestamp(milliseconds: clock), content: Content(text: "replaced")))
             }
         }
@@ -60,24 +61,24 @@ import Testing
         mutating func message(outOfOrder: Bool) -> TranscriptEvent {
             created += 1
             let gap: Int64 =
-                switch random.next(below: 10) {
+                switch random.below(10) {
                 case 0: 86_400_000
                 case 1...5: 30_000
-                default: 60_000 + Int64(random.next(below: 900_000))
+                default: 60_000 + Int64(random.below(900_000))
                 }
             clock += gap
             let id = MessageID("n\(created)")
             var reply: ReplyReference?
-            if random.next(below: 5) == 0 {
-                let missing = existing.isEmpty || random.next(below: 4) == 0
-                let target = missing ? MessageID("n\(created + 1)") : existing[random.next(below: existing.count)]
+            if random.below(5) == 0 {
+                let missing = existing.isEmpty || random.below(4) == 0
+                let target = missing ? MessageID("n\(created + 1)") : existing[random.below(existing.count)]
                 reply = ReplyReference(messageID: target)
             }
             existing.append(id)
             let time = outOfOrder ? clock - 3 * gap : clock
             return .message(
                 Message(
-                    id: id, channel: channelID, author: Self.author(random.next(below: 3)), timestamp: Timestamp(milliseconds: time),
+                    id: id, channel: channelID, author: Self.author(random.below(3)), timestamp: Timestamp(milliseconds: time),
                     content: Content(text: "message \(created)"), reply: reply))
         }
     }
@@ -93,7 +94,7 @@ import Testing
         for seed in 0..<25 {
             let incremental = Self.channel(window: window, templates: templates)
             let full = Self.channel(window: window, templates: templates)
-            var script = Script(random: StreamRandom(seed: UInt64(seed * 7919 + window)))
+            var script = Script(random: SeededRandom(seed: UInt64(seed * 7919 + window)))
             for step in 0..<120 {
                 let event = script.next()
                 let fast = try? incremental.apply([event])

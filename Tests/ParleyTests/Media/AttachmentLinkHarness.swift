@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Opens every attachment link of an archive page in headless Chromium and reports what ran.
 ///
@@ -95,7 +96,9 @@ enum AttachmentLinkHarness {
             kill(server.processIdentifier, SIGKILL)
             server.waitUntilExit()
         }
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: portFile.path) { usleep(50_000) }
+        try eventually("the Python HTTP server to write its port", timeout: .seconds(10)) {
+            FileManager.default.fileExists(atPath: portFile.path)
+        }
         let port = try String(contentsOf: portFile, encoding: .utf8)
         return try body("http://127.0.0.1:\(port)/")
     }

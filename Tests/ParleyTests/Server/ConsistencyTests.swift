@@ -1,5 +1,6 @@
 import Foundation
 import ParleyServer
+import ParleyTestSupport
 import Synchronization
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// stream from N reaches the latest version with no gap and no duplicate, and so do reconnects
 /// with `Last-Event-ID` at random points. (The ring holds every batch here, so a slow test
 /// machine cannot turn a replay into a legitimate reset.)
-@Suite struct ConsistencyTests {
+@Suite(.timeLimit(.minutes(1))) struct ConsistencyTests {
     /// Publishes `count` batches, one every ~200 µs, on a background thread.
     static func publishInBackground(_ channel: SyntheticChannel, on broadcaster: Broadcaster, count: Int) -> Thread {
         let thread = Thread {
@@ -41,15 +42,15 @@ import Testing
         let total = 1500
         let publisher = Self.publishInBackground(channel, on: broadcaster, count: total)
         defer { _ = publisher }
-        var random = StreamRandom(seed: 5)
+        var random = SeededRandom(seed: 5)
         var pagesWhileFlowing = 0
         while broadcaster.latestVersion < total {
-            usleep(UInt32(random.next(below: 3000)))
+            usleep(UInt32(random.below(3000)))
             let page = try HTTPTestResponse.get("/c/s1", port: server.port)
             let version = try #require(HTMLScan.version(page.text))
             #expect(HTMLScan.main(page.text)?.content == "at \(version)")
             let stream = try EventStreamClient(port: server.port, path: "/c/s1/events?since=\(version)")
-            let until = min(total, version + 1 + random.next(below: 30))
+            let until = min(total, version + 1 + random.below(30))
             #expect(try Self.follow(stream, from: version, until: until) == Array(stride(from: version + 1, through: until, by: 1)))
             if version < total { pagesWhileFlowing += 1 }
         }
@@ -64,13 +65,13 @@ import Testing
         let total = 1500
         let publisher = Self.publishInBackground(channel, on: broadcaster, count: total)
         defer { _ = publisher }
-        var random = StreamRandom(seed: 11)
+        var random = SeededRandom(seed: 11)
         var received: [Int] = []
         var version = 0
         var reconnects = 0
         while version < total {
             let stream = try EventStreamClient(port: server.port, path: "/c/s1/events?since=0", headers: ["Last-Event-ID": String(version)])
-            let stop = min(total, version + 1 + random.next(below: 40))
+            let stop = min(total, version + 1 + random.below(40))
             let batch = try Self.follow(stream, from: version, until: stop)
             received += batch
             version = batch.last ?? version
@@ -79,21 +80,4 @@ import Testing
         #expect(received == Array(1...total))
         #expect(reconnects > 30)
     }
-}
-
-/// StreamRandom64 (Steele, Lea, Flood 2014): a small seeded generator for reproducible tests.
-struct StreamRandom {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

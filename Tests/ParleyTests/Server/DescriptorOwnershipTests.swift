@@ -6,7 +6,7 @@ import Testing
 /// Each descriptor is closed once, by its owner, after its last user: closing a number twice,
 /// or while libmicrohttpd's threads still use it, closes whatever socket took the number in
 /// between (libmicrohttpd then aborts with "Close socket failed").
-@Suite struct DescriptorOwnershipTests {
+@Suite(.timeLimit(.minutes(1))) struct DescriptorOwnershipTests {
     /// The descriptor of this process bound to local `port` with no peer: the listening socket.
     static func listeningDescriptor(port: Int) -> Int32? {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
@@ -30,8 +30,7 @@ import Testing
 
     /// While stop waits for a stalled stream, the listening socket refuses connections but stays
     /// open (libmicrohttpd may still use it); it is closed once the daemon is gone.
-    @Test(.timeLimit(.minutes(1)))
-    func theListeningSocketIsClosedOnlyAfterTheDaemonStops() throws {
+    @Test func theListeningSocketIsClosedOnlyAfterTheDaemonStops() throws {
         let channel = SyntheticChannel(padding: 32_000)
         let server = try ServerFixture.start([channel]) { $0.viewerBufferLimit = 16 << 20 }
         let port = server.port
@@ -51,15 +50,13 @@ import Testing
         #expect(!stoppedEarly, "stop waits for the stalled stream")
         #expect(throws: TestSocket.Failure.self) { try TestSocket(port: port) }
         #expect(Self.listeningDescriptor(port: port) != nil, "still open while the daemon runs")
-        let finished = Polling.until { stopped.load(ordering: .acquiring) }
-        #expect(finished)
+        try eventually("stop to return once the stalled stream is dropped") { stopped.load(ordering: .acquiring) }
         #expect(Self.listeningDescriptor(port: port) == nil)
     }
 
     /// A client socket whose connect fails closes its descriptor once: another thread's pipe,
     /// which may take the number at once, keeps working.
-    @Test(.timeLimit(.minutes(1)))
-    func aFailedConnectClosesItsDescriptorOnce() throws {
+    @Test func aFailedConnectClosesItsDescriptorOnce() throws {
         let server = try ServerFixture.start([SyntheticChannel()])
         let port = server.port
         server.stop()

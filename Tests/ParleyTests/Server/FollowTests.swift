@@ -4,7 +4,7 @@ import Testing
 
 /// `parley serve FILE --follow` as a user runs it: a line appended to the file reaches a viewer
 /// as a patch batch; half a line waits for its newline; SIGTERM stops it cleanly.
-@Suite struct FollowTests {
+@Suite(.timeLimit(.minutes(1))) struct FollowTests {
     static let header =
         #"{"type":"header","format":"parley","version":1,"title":"Follow","channels":[{"id":"general","name":"general"}]}"# + "\n"
 

@@ -4,7 +4,7 @@ import ParleyServer
 import Testing
 
 /// Starting and stopping: a busy port is a clear error; stopping ends open streams cleanly.
-@Suite struct LifecycleTests {
+@Suite(.timeLimit(.minutes(1))) struct LifecycleTests {
     @Test func aPortInUseIsAnError() throws {
         let first = try ServerFixture.start([SyntheticChannel()])
         defer { first.stop() }

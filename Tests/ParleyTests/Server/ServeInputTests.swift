@@ -175,7 +175,7 @@ struct ServeInputTests {
         #expect(HTMLScan.articleIDs(try HTTPTestResponse.get("/c/general", port: port).text) == ["m-2"])
         let stream = try EventStreamClient(port: port, path: "/c/general/events?since=0")
         #expect(try stream.next()?.lines == ["retry: 2000"])
-        #expect(Polling.until { Self.watchesAFile(process.processIdentifier) }, "the follower starts after the URL is printed")
+        try eventually("parley serve to watch the followed file") { Self.watchesAFile(process.processIdentifier) }
         try FollowTests.append(FollowTests.message("3", seconds: 20, text: "Followed, before --after"), to: URL(fileURLWithPath: file))
         let batch = try DecodedBatch(json: try #require(try stream.nextEvent()?.data))
         #expect(FollowTests.insertedIDs(batch) == ["m-3"])

@@ -5,7 +5,7 @@ import ParleySite
 import Testing
 
 /// Every route over real HTTP on loopback: status, headers and bodies.
-@Suite struct ServerRoutesTests {
+@Suite(.timeLimit(.minutes(1))) struct ServerRoutesTests {
     @Test func livePageHoldsTheWindowWithTheLiveAttributesAndTheClientScript() throws {
         let server = try ServerFixture.tiny()
         defer { server.stop() }

@@ -4,7 +4,7 @@ import ParleyServer
 import Testing
 
 /// Event streams over real HTTP: framing, heartbeats, replay after `Last-Event-ID`, resets.
-@Suite struct StreamTests {
+@Suite(.timeLimit(.minutes(1))) struct StreamTests {
     @Test func streamHeadersRetryHintThenPatchEvents() throws {
         let channel = SyntheticChannel()
         let server = try ServerFixture.start([channel])

@@ -5,7 +5,7 @@ import Testing
 
 /// Bounded resources: a stalled viewer is dropped without slowing the others, and the viewer
 /// limit refuses streams beyond it.
-@Suite struct ViewerLimitTests {
+@Suite(.timeLimit(.minutes(1))) struct ViewerLimitTests {
     @Test func aStalledViewerIsDroppedWhileAnotherKeepsReceiving() throws {
         let channel = SyntheticChannel(padding: 32_000)
         let server = try ServerFixture.start([channel]) { $0.viewerBufferLimit = 64 * 1024 }
@@ -13,7 +13,7 @@ import Testing
         let broadcaster = try #require(server.broadcaster(for: channel.id))
         let stalled = try EventStreamClient(port: server.port, path: "/c/s1/events?since=0", receiveBuffer: 4096)
         let active = try EventStreamClient(port: server.port, path: "/c/s1/events?since=0")
-        #expect(Polling.until { server.metrics.viewerCount == 2 })
+        try eventually("both viewers to be counted") { server.metrics.viewerCount == 2 }
         let received = Mutex<[Int]>([])
         let reader = Thread {
             while let event = try? active.nextEvent(), let id = event.id {
@@ -25,15 +25,14 @@ import Testing
         var afterDrop = 0
         while afterDrop < 20, published < 1000 {
             published = try channel.advance(on: broadcaster)
-            while received.withLock({ $0.count }) < published - 1 { usleep(20) }
+            try eventually("the active viewer to receive batch \(published - 1)") { received.withLock { $0.count } >= published - 1 }
             if server.metrics.droppedViewerCount > 0 { afterDrop += 1 }
         }
-        let complete = Polling.until { received.withLock { $0.count } == published }
-        #expect(complete)
+        try eventually("the active viewer to receive all \(published) batches") { received.withLock { $0.count } == published }
         let ids = received.withLock { $0 }
         #expect(ids == Array(1...published), "the active viewer got every batch, in order, before and after the drop")
         #expect(server.metrics.droppedViewerCount == 1)
-        #expect(Polling.until { server.metrics.viewerCount == 1 }, "the dropped viewer's slot is free again")
+        try eventually("the dropped viewer's slot to be free again") { server.metrics.viewerCount == 1 }
         #expect(stalled.response.status == 200)
     }
 
@@ -53,7 +52,9 @@ import Testing
         #expect(try HTTPTestResponse.get("/healthz", port: server.port).status == 200, "pages are served beyond the viewer limit")
         first = nil
         let broadcaster = try #require(server.broadcaster(for: channel.id))
-        #expect(Polling.until { (try? channel.advance(on: broadcaster)) != nil && server.metrics.viewerCount == 1 })
+        try eventually("the closed stream's slot to be free (noticed at a publish)") {
+            (try? channel.advance(on: broadcaster)) != nil && server.metrics.viewerCount == 1
+        }
         let third = try EventStreamClient(port: server.port, path: "/c/s1/events?since=0")
         #expect(third.response.status == 200)
     }

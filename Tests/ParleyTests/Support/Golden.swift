@@ -3,12 +3,23 @@ import Testing
 
 /// Golden files beside the tests: the expected output, byte for byte.
 ///
-/// A missing golden file fails. Set `PARLEY_RECORD_GOLDEN=1` to (re)write them on purpose.
+/// A missing golden file fails. Set `PARLEY_RECORD_GOLDEN=1` to (re)write them on purpose: each
+/// check then writes its file and fails, so a recording run never passes as a test run.
 enum Golden {
+    /// Whether this run records golden files instead of checking them.
+    static let recording = ProcessInfo.processInfo.environment["PARLEY_RECORD_GOLDEN"] == "1"
+
+    /// Compares `actual` with the golden file `name`, or records it when ``recording``.
     static func check(_ actual: String, name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let url = TestPaths.golden.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["PARLEY_RECORD_GOLDEN"] == "1" {
-            try? actual.write(to: url, atomically: true, encoding: .utf8)
+        if recording {
+            do {
+                try actual.write(to: url, atomically: true, encoding: .utf8)
+                Issue.record(
+                    "recorded golden file \(name); re-run without PARLEY_RECORD_GOLDEN to check it", sourceLocation: sourceLocation)
+            } catch {
+                Issue.record("cannot record golden file \(name): \(error)", sourceLocation: sourceLocation)
+            }
             return
         }
         guard let expected = try? String(contentsOf: url, encoding: .utf8) else {

@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 /// Serving beyond loopback without a viewer token is allowed, with a warning.
-@Suite struct BindWarningTests {
+@Suite(.timeLimit(.minutes(1))) struct BindWarningTests {
     static func log(host: String, viewerToken: String?) throws -> [String] {
         let lines = Mutex<[String]>([])
         var configuration = ServerConfiguration(host: host, port: 0, log: { line in lines.withLock { $0.append(line) } })

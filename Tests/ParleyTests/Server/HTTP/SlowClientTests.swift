@@ -6,7 +6,7 @@ import Testing
 /// Slow clients cannot take the server: one address holds at most `--max-connections-per-ip`
 /// connections, a request that stops part-way is closed after the request timeout, and an event
 /// stream gets its own, longer timeout.
-@Suite struct SlowClientTests {
+@Suite(.timeLimit(.minutes(1))) struct SlowClientTests {
     @Test func theDefaultsAreStated() {
         let configuration = ServerConfiguration()
         #expect(configuration.connectionTimeoutSeconds == 10)
@@ -17,8 +17,7 @@ import Testing
     /// 200 connections from 127.0.0.2 trickle a request head a byte at a time (slowloris) on a
     /// server of 100 viewers (164 connections); health, a page and a post from 127.0.0.1 still
     /// answer within a second.
-    @Test(.timeLimit(.minutes(1)))
-    func twoHundredTricklingConnectionsFromOneAddressStarveNothing() throws {
+    @Test func twoHundredTricklingConnectionsFromOneAddressStarveNothing() throws {
         let fixture = try IngestFixture.start { $0.maxViewers = 100 }
         defer { fixture.stopAndDeleteDatabase() }
         let port = fixture.server.port
@@ -52,8 +51,7 @@ import Testing
         trickle.cancel()
     }
 
-    @Test(.timeLimit(.minutes(1)))
-    func aRequestThatStopsPartWayIsClosedAfterTheRequestTimeout() throws {
+    @Test func aRequestThatStopsPartWayIsClosedAfterTheRequestTimeout() throws {
         let server = try ServerFixture.start([SyntheticChannel()]) { $0.connectionTimeoutSeconds = 1 }
         defer { server.stop() }
         let socket = try TestSocket(port: server.port, timeout: 5)
@@ -66,8 +64,7 @@ import Testing
 
     /// With a request timeout of 1 s, a stream whose reader stalls for 2.5 s keeps its connection
     /// (its timeout is the stream's) and then receives every batch.
-    @Test(.timeLimit(.minutes(1)))
-    func aStalledStreamOutlivesTheRequestTimeout() throws {
+    @Test func aStalledStreamOutlivesTheRequestTimeout() throws {
         let channel = SyntheticChannel(padding: 32_000)
         let server = try ServerFixture.start([channel]) {
             $0.connectionTimeoutSeconds = 1
