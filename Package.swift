@@ -1,8 +1,12 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 /// Every Swift target builds with the same strict settings: Swift 6 language mode, warnings as errors.
-let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+/// Warning control applies to this package only when it is the root package, so packages that depend on
+/// ParleyDiffing (by version, too: there are no unsafe flags) build it with their own settings.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+/// The C targets' counterpart of `strict`: warnings as errors.
+let strictC: [CSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
     name: "Parley",
@@ -13,7 +17,7 @@ let package = Package(
     ],
     targets: [
         // Layer 0: C shims and value modules.
-        .target(name: "CGetopt"),
+        .target(name: "CGetopt", cSettings: strictC),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
@@ -84,7 +88,9 @@ let package = Package(
         .executableTarget(name: "parley", dependencies: ["ParleyCLI"], swiftSettings: strict),
         .executableTarget(
             name: "ParleyBenchmarks",
-            dependencies: ["ParleyDiffing", "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyLive", "ParleyPatch", "ParleyHTML"],
+            dependencies: [
+                "ParleyDiffing", "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyLive", "ParleyPatch", "ParleyHTML",
+            ],
             path: "Benchmarks/ParleyBenchmarks",
             swiftSettings: strict
         ),
@@ -116,7 +122,10 @@ let package = Package(
         .testTarget(name: "ParleyDiffingTests", dependencies: ["ParleyDiffing"], swiftSettings: strict),
         .testTarget(
             name: "ParleyTests",
-            dependencies: ["ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyHTML", "ParleyCLI", "ParleyPatch", "ParleyLive", "ParleyDiffing", "ParleyTestSupport", "ParleyStore", "ParleyFormat", "ParleyServer"],
+            dependencies: [
+                "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyHTML", "ParleyCLI", "ParleyPatch", "ParleyLive",
+                "ParleyDiffing", "ParleyTestSupport", "ParleyStore", "ParleyFormat", "ParleyServer",
+            ],
             resources: [.copy("Golden"), .copy("Fixtures")],
             swiftSettings: strict
         ),
