@@ -22,7 +22,7 @@ extension DiffableDataSourceSnapshot {
     ///   ``DiffingError/unknownItem(_:)`` when an updated item is neither in the snapshot nor appended. On
     ///   error the snapshot is unchanged.
     /// - Complexity: O(k + u log u) for k appended and u updated items, with one hash per identifier.
-    public mutating func update(
+    package mutating func update(
         appending identifiers: [ItemID],
         contentVersions: [ContentVersion]? = nil,
         toSection section: SectionID? = nil,
