@@ -9,9 +9,12 @@
 ///
 /// Storage: an array of sections (each a pair of `ContiguousArray`s of items and content versions), a
 /// dictionary from section identifier to section index, and a dictionary from item identifier to its
-/// ``ItemPosition``. Lookups by identifier are therefore O(1) on average; appending k items costs O(k);
-/// inserting or deleting inside a section re-indexes the items after that point, and inserting, deleting or
-/// moving a section re-indexes the items of the sections it shifts. Copies share storage until mutated.
+/// ``ItemPosition``. Lookups by identifier are therefore O(1) on average; appending k items costs O(k), one hash
+/// each; inserting or deleting inside a section re-indexes the items after that point, and inserting, deleting
+/// or moving a section re-indexes the items of the sections it shifts. Copies share storage until mutated.
+///
+/// Building a snapshot from another module is specialized for its identifier types: the construction path
+/// (``init()``, ``appendSections(_:)``, ``appendItems(_:contentVersions:toSection:)``) is `@inlinable`.
 ///
 /// Besides its state, a snapshot carries requests for the next apply: items marked with
 /// ``reloadItems(_:)`` and ``reconfigureItems(_:)``. Equality (`==`) compares the state only — sections,
@@ -24,6 +27,7 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
     @usableFromInline var reconfigureMarks: Set<ItemID> = []
 
     /// Creates an empty snapshot: no sections, no items.
+    @inlinable
     public init() {}
 
     /// The number of sections.
