@@ -34,7 +34,7 @@ extension DiffableDataSourceSnapshot {
         try register(identifiers, section: sectionIndex, from: start)
         var updated: [(position: ItemPosition, offset: Int)] = []
         for (offset, update) in updates.enumerated() {
-            guard let position = itemPositions[update.item] else {
+            guard let position = itemPositions[update.item]?.unpacked else {
                 for item in identifiers { itemPositions[item] = nil }
                 throw .unknownItem(String(describing: update.item))
             }

@@ -10,7 +10,7 @@ extension DiffableDataSourceSnapshot {
     @inlinable
     func position(ofKnownItem item: ItemID) throws(DiffingError) -> ItemPosition {
         guard let position = itemPositions[item] else { throw .unknownItem(String(describing: item)) }
-        return position
+        return position.unpacked
     }
 
     @inlinable
@@ -31,7 +31,7 @@ extension DiffableDataSourceSnapshot {
     mutating func register(_ items: [ItemID], section: Int, from start: Int) throws(DiffingError) {
         itemPositions.reserveCapacity(itemPositions.count + items.count)
         for (offset, item) in items.enumerated() {
-            let position = ItemPosition(section: section, item: start + offset)
+            let position = PackedItemPosition(section: section, item: start + offset)
             guard let displaced = itemPositions.updateValue(position, forKey: item) else { continue }
             itemPositions[item] = displaced
             for earlier in items[..<offset] { itemPositions[earlier] = nil }
@@ -61,7 +61,7 @@ extension DiffableDataSourceSnapshot {
     mutating func reindexItems(inSection section: Int, from start: Int) {
         let items = sections[section].items
         for index in start..<items.count {
-            itemPositions[items[index]] = ItemPosition(section: section, item: index)
+            itemPositions[items[index]] = PackedItemPosition(section: section, item: index)
         }
     }
 
@@ -82,7 +82,7 @@ extension DiffableDataSourceSnapshot {
             let record = sections[section]
             sectionIndices[record.id] = section
             for (index, item) in record.items.enumerated() {
-                itemPositions[item] = ItemPosition(section: section, item: index)
+                itemPositions[item] = PackedItemPosition(section: section, item: index)
             }
         }
     }

@@ -73,7 +73,7 @@ extension SnapshotDiffer {
     @inlinable
     func markedSurvivors(_ marks: Set<ItemID>) -> [ItemPosition] {
         marks.compactMap { item in
-            survivingPosition(of: item) == nil ? nil : new.itemPositions[item]
+            survivingPosition(of: item) == nil ? nil : new.itemPositions[item]?.unpacked
         }.sorted()
     }
 
