@@ -31,6 +31,11 @@ bench-server:
 	./scripts/bench-server
 	./scripts/bench-ingest
 
+# ParleyDiffing's DocC archive, built offline with the toolchain's docc (.build/docs/ParleyDiffing.doccarchive);
+# fails on any DocC warning.
+docs:
+	./scripts/docs
+
 # Headless Chromium screenshots of the sample archive into ./screenshots.
 screenshots:
 	./scripts/screenshots

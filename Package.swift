@@ -1,8 +1,12 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 /// Every Swift target builds with the same strict settings: Swift 6 language mode, warnings as errors.
-let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+/// Warning control applies to this package only when it is the root package, so packages that depend on
+/// ParleyDiffing (by version, too: there are no unsafe flags) build it with their own settings.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+/// The C targets' counterpart of `strict`: warnings as errors.
+let strictC: [CSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
     name: "Parley",
@@ -13,7 +17,7 @@ let package = Package(
     ],
     targets: [
         // Layer 0: C shims and value modules.
-        .target(name: "CGetopt"),
+        .target(name: "CGetopt", cSettings: strictC),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",

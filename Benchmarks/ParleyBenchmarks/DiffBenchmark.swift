@@ -24,6 +24,10 @@ enum DiffBenchmark {
         print("| path | median (ms) | runs |")
         print("|---|---:|---:|")
         incrementalRows(count: 100_000, runs: 2_001)
+        print("\n## Build and diff: two snapshots of 100,000 items built in this module, then diffed (same scenario)\n")
+        print("| step | median (ms) | per item (ns) | runs |")
+        print("|---|---:|---:|---:|")
+        buildAndDiffRows(count: 100_000, runs: 21)
     }
 
     private static func fullDiffRow(count: Int, runs: Int, baselineRuns: Int) {
@@ -70,7 +74,7 @@ enum DiffBenchmark {
         )
     }
 
-    private static func snapshot(_ items: [Int], versions: [ContentVersion]) -> Snapshot {
+    static func snapshot(_ items: [Int], versions: [ContentVersion]) -> Snapshot {
         var snapshot = Snapshot()
         try? snapshot.appendSections([0])
         try? snapshot.appendItems(items, contentVersions: versions)
@@ -79,15 +83,18 @@ enum DiffBenchmark {
 
     private static func median(runs: Int, _ body: () -> Void) -> Double {
         let clock = ContinuousClock()
-        var times: [Double] = []
-        for _ in 0..<runs {
-            let elapsed = clock.measure(body)
-            times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
-        }
-        return times.sorted()[times.count / 2]
+        return median((0..<runs).map { _ in milliseconds(clock.measure(body)) })
     }
 
-    private static func format(_ value: Double, decimals: Int = 2) -> String {
+    static func median(_ times: [Double]) -> Double {
+        times.sorted()[times.count / 2]
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
+    }
+
+    static func format(_ value: Double, decimals: Int = 2) -> String {
         var scale = 1
         for _ in 0..<decimals { scale *= 10 }
         let scaled = Int((value * Double(scale)).rounded())
@@ -99,12 +106,12 @@ enum DiffBenchmark {
 
 extension DiffBenchmark {
     /// Old and new item lists with their content versions, for one scenario.
-    private struct Side {
+    struct Side {
         var items: [Int]
         var versions: [ContentVersion]
     }
 
-    private static func scenario(count: Int, random: inout SeededRandom) -> (old: Side, new: Side) {
+    static func scenario(count: Int, random: inout SeededRandom) -> (old: Side, new: Side) {
         let old = Side(items: Array(0..<count), versions: Array(repeating: .initial, count: count))
         var new = old
         for _ in 0..<(count / 10) {

@@ -14,8 +14,9 @@
 /// moves is the complement of a longest increasing subsequence found by patience sorting, O(n log n).
 /// Items that change section are moves of their own kind. An item that leaves a deleted section is an
 /// insert, because its element went away with the section — UIKit likewise forbids moves out of deleted
-/// sections. Build one with ``init(from:to:)`` or ``DiffableDataSourceSnapshot/update(appending:contentVersions:toSection:reconfiguring:)``;
-/// replay one with ``DiffableDataSourceSnapshot/applying(_:)``.
+/// sections. A ``DiffableDataSource`` computes one per apply and hands it to its target's
+/// ``DiffableDataSourceTarget/performUpdates(_:fragments:animatingDifferences:)``; ``init(from:to:)`` computes
+/// the same changeset from two snapshots directly.
 public struct Changeset<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Hashable, Sendable {
     /// Items deleted from sections that survive, in old order.
     public var deletedItems: [ItemID]
@@ -32,7 +33,7 @@ public struct Changeset<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
 
     /// Creates a changeset from its parts; each defaults to empty.
     @inlinable
-    public init(
+    package init(
         deletedItems: [ItemID] = [],
         deletedSections: [SectionID] = [],
         sectionPlacements: [SectionPlacement<SectionID>] = [],
@@ -55,22 +56,22 @@ public struct Changeset<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
     }
 
     /// The number of items moved within their section.
-    public var itemMovesWithinSections: Int {
+    package var itemMovesWithinSections: Int {
         itemPlacements.count { $0.kind == .move }
     }
 
     /// The number of items moved from one section to another.
-    public var itemMovesAcrossSections: Int {
+    package var itemMovesAcrossSections: Int {
         itemPlacements.count { if case .moveFromSection = $0.kind { true } else { false } }
     }
 
     /// The number of items inserted.
-    public var itemInserts: Int {
+    package var itemInserts: Int {
         itemPlacements.count { $0.kind == .insert }
     }
 
     /// The number of sections moved.
-    public var sectionMoves: Int {
+    package var sectionMoves: Int {
         sectionPlacements.count { $0.kind == .move }
     }
 }

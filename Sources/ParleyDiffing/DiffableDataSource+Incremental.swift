@@ -3,9 +3,10 @@ extension DiffableDataSource {
     public typealias IncrementalResult = Result<Changeset<SectionID, ItemID>, DiffingError>
 
     /// Appends items to a section and reconfigures others without a full diff — the live-chat path, O(changed
-    /// items): the stored snapshot is mutated in place through
-    /// ``DiffableDataSourceSnapshot/update(appending:contentVersions:toSection:reconfiguring:)``, whose
-    /// changeset equals the one a full diff would give.
+    /// items): the stored snapshot is mutated in place and the changeset is built from the change itself. It
+    /// equals the one ``Changeset/init(from:to:)`` would give: the inserts, each anchored after the item before
+    /// it, then the reconfigures in snapshot order (an appended item that is also updated is simply inserted
+    /// with its latest version).
     ///
     /// The stored snapshot is mutated uniquely only if no copy of it is alive (a copy kept from ``snapshot``,
     /// from the caller of the last full apply, or by the target); otherwise it is copied once, O(n).
@@ -14,13 +15,15 @@ extension DiffableDataSource {
     ///   - identifiers: The new item identifiers, appended in order.
     ///   - contentVersions: One content version per new item, or `nil` for ``ContentVersion/initial``.
     ///   - section: The section to append to, or `nil` for the last section.
-    ///   - updates: Items to reconfigure, with their new content versions.
+    ///   - updates: Items to reconfigure, with their new content versions; when an item repeats, its last
+    ///     version wins.
     ///   - animatingDifferences: Passed to the target.
     ///   - commitAlongsideUpdates: Commits application-owned models; runs once, after the snapshot is updated,
     ///     before any fragment is requested — and not at all if the update fails.
-    ///   - completion: Called with the changeset once the target has been updated, or with the error (see
-    ///     ``DiffableDataSourceSnapshot/update(appending:contentVersions:toSection:reconfiguring:)``) when
-    ///     nothing was applied. Before the first apply, the current snapshot counts as empty.
+    ///   - completion: Called with the changeset once the target has been updated, or with the error when
+    ///     nothing was applied: the errors of ``DiffableDataSourceSnapshot/appendItems(_:contentVersions:toSection:)``,
+    ///     or ``DiffingError/unknownItem(_:)`` for an updated item that is neither in the snapshot nor appended.
+    ///     Before the first apply, the current snapshot counts as empty.
     public func apply(
         appending identifiers: [ItemID],
         contentVersions: [ContentVersion]? = nil,

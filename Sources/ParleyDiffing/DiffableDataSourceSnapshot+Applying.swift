@@ -13,7 +13,7 @@ extension DiffableDataSourceSnapshot {
     ///   that already is.
     /// - Complexity: O(k) operations, each re-indexing the items after its place in its section (a section
     ///   placement re-indexes the sections it shifts).
-    public func applying(_ changeset: Changeset<SectionID, ItemID>) throws(DiffingError) -> Self {
+    package func applying(_ changeset: Changeset<SectionID, ItemID>) throws(DiffingError) -> Self {
         var result = self
         result.clearMarks()
         try result.deleteItems(changeset.deletedItems)

@@ -22,7 +22,7 @@ extension DiffableDataSourceSnapshot {
     ///   ``DiffingError/unknownItem(_:)`` when an updated item is neither in the snapshot nor appended. On
     ///   error the snapshot is unchanged.
     /// - Complexity: O(k + u log u) for k appended and u updated items, with one hash per identifier.
-    public mutating func update(
+    package mutating func update(
         appending identifiers: [ItemID],
         contentVersions: [ContentVersion]? = nil,
         toSection section: SectionID? = nil,
@@ -34,7 +34,7 @@ extension DiffableDataSourceSnapshot {
         try register(identifiers, section: sectionIndex, from: start)
         var updated: [(position: ItemPosition, offset: Int)] = []
         for (offset, update) in updates.enumerated() {
-            guard let position = itemPositions[update.item] else {
+            guard let position = itemPositions[update.item]?.unpacked else {
                 for item in identifiers { itemPositions[item] = nil }
                 throw .unknownItem(String(describing: update.item))
             }

@@ -9,6 +9,7 @@ extension DiffableDataSourceSnapshot {
     ///   ``DiffingError/unknownSection(_:)`` for an unknown section; ``DiffingError/noSections`` when `section`
     ///   is `nil` and there is no section; ``DiffingError/contentVersionCountMismatch(items:contentVersions:)``.
     /// - Complexity: O(k) for k items, one hash each: building a snapshot of n items this way is O(n).
+    @inlinable
     public mutating func appendItems(
         _ identifiers: [ItemID], contentVersions: [ContentVersion]? = nil, toSection section: SectionID? = nil
     ) throws(DiffingError) {
@@ -99,6 +100,7 @@ extension DiffableDataSourceSnapshot {
         array.removeLast(array.count - write)
     }
 
+    @inlinable
     func index(ofAppendTarget section: SectionID?) throws(DiffingError) -> Int {
         if let section { return try index(ofKnownSection: section) }
         guard !sections.isEmpty else { throw .noSections }

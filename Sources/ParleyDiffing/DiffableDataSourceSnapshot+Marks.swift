@@ -44,7 +44,7 @@ extension DiffableDataSourceSnapshot {
     }
 
     private func inSnapshotOrder(_ items: Set<ItemID>) -> [ItemID] {
-        items.compactMap { item in itemPositions[item].map { (item, $0) } }
+        items.compactMap { item in itemPositions[item].map { (item, $0.unpacked) } }
             .sorted { $0.1 < $1.1 }
             .map(\.0)
     }

@@ -4,6 +4,7 @@ extension DiffableDataSourceSnapshot {
     /// - Parameter identifiers: The new section identifiers.
     /// - Throws: ``DiffingError/duplicateSection(_:)`` when an identifier is already a section or repeats.
     /// - Complexity: O(k) for k new sections.
+    @inlinable
     public mutating func appendSections(_ identifiers: [SectionID]) throws(DiffingError) {
         try insertSectionRecords(identifiers, at: sections.count)
     }

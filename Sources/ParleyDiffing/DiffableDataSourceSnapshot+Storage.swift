@@ -1,16 +1,19 @@
 /// Index maintenance shared by the public mutations: every primitive here keeps `sectionIndices` and
 /// `itemPositions` exact, and throws before changing anything.
 extension DiffableDataSourceSnapshot {
+    @inlinable
     func index(ofKnownSection section: SectionID) throws(DiffingError) -> Int {
         guard let index = sectionIndices[section] else { throw .unknownSection(String(describing: section)) }
         return index
     }
 
+    @inlinable
     func position(ofKnownItem item: ItemID) throws(DiffingError) -> ItemPosition {
         guard let position = itemPositions[item] else { throw .unknownItem(String(describing: item)) }
-        return position
+        return position.unpacked
     }
 
+    @inlinable
     func versions(_ versions: [ContentVersion]?, count: Int) throws(DiffingError) -> [ContentVersion] {
         guard let versions else { return Array(repeating: .initial, count: count) }
         guard versions.count == count else {
@@ -19,27 +22,24 @@ extension DiffableDataSourceSnapshot {
         return versions
     }
 
-    /// Records new items at consecutive positions with one hash each; on a duplicate, forgets the ones just
-    /// recorded and throws.
+    /// Records new items at consecutive positions with one hash each; on a duplicate, restores the position it
+    /// displaced, forgets the items just recorded and throws.
+    ///
+    /// `updateValue` rather than `subscript(_:default:)`: the default's autoclosure costs a heap allocation per
+    /// item when the generic code is specialized in another module.
+    @inlinable
     mutating func register(_ items: [ItemID], section: Int, from start: Int) throws(DiffingError) {
         itemPositions.reserveCapacity(itemPositions.count + items.count)
         for (offset, item) in items.enumerated() {
-            let position = ItemPosition(section: section, item: start + offset)
-            guard Self.claim(&itemPositions[item, default: Self.unclaimed], position) else {
-                for earlier in items[..<offset] { itemPositions[earlier] = nil }
-                throw .duplicateItem(String(describing: item))
-            }
+            let position = PackedItemPosition(section: section, item: start + offset)
+            guard let displaced = itemPositions.updateValue(position, forKey: item) else { continue }
+            itemPositions[item] = displaced
+            for earlier in items[..<offset] { itemPositions[earlier] = nil }
+            throw .duplicateItem(String(describing: item))
         }
     }
 
-    private static var unclaimed: ItemPosition { ItemPosition(section: -1, item: -1) }
-
-    private static func claim(_ slot: inout ItemPosition, _ position: ItemPosition) -> Bool {
-        guard slot.section < 0 else { return false }
-        slot = position
-        return true
-    }
-
+    @inlinable
     mutating func insertItemRecords(
         _ items: [ItemID], versions: [ContentVersion], section: Int, at index: Int
     ) throws(DiffingError) {
@@ -57,13 +57,15 @@ extension DiffableDataSourceSnapshot {
         return (item, version)
     }
 
+    @inlinable
     mutating func reindexItems(inSection section: Int, from start: Int) {
         let items = sections[section].items
         for index in start..<items.count {
-            itemPositions[items[index]] = ItemPosition(section: section, item: index)
+            itemPositions[items[index]] = PackedItemPosition(section: section, item: index)
         }
     }
 
+    @inlinable
     mutating func insertSectionRecords(_ identifiers: [SectionID], at index: Int) throws(DiffingError) {
         var seen = Set<SectionID>()
         for section in identifiers where sectionIndices[section] != nil || !seen.insert(section).inserted {
@@ -74,12 +76,13 @@ extension DiffableDataSourceSnapshot {
     }
 
     /// Re-records the section index of the given sections and of every item they hold.
+    @inlinable
     mutating func reindexSections(_ range: Range<Int>) {
         for section in range {
             let record = sections[section]
             sectionIndices[record.id] = section
             for (index, item) in record.items.enumerated() {
-                itemPositions[item] = ItemPosition(section: section, item: index)
+                itemPositions[item] = PackedItemPosition(section: section, item: index)
             }
         }
     }

@@ -9,9 +9,13 @@
 ///
 /// Storage: an array of sections (each a pair of `ContiguousArray`s of items and content versions), a
 /// dictionary from section identifier to section index, and a dictionary from item identifier to its
-/// ``ItemPosition``. Lookups by identifier are therefore O(1) on average; appending k items costs O(k);
-/// inserting or deleting inside a section re-indexes the items after that point, and inserting, deleting or
-/// moving a section re-indexes the items of the sections it shifts. Copies share storage until mutated.
+/// ``ItemPosition``, stored as two 32-bit indices (so at most 2³¹ − 1 sections and 2³¹ − 1 items per section).
+/// Lookups by identifier are therefore O(1) on average; appending k items costs O(k), one hash each; inserting
+/// or deleting inside a section re-indexes the items after that point, and inserting, deleting or moving a
+/// section re-indexes the items of the sections it shifts. Copies share storage until mutated.
+///
+/// Building a snapshot from another module is specialized for its identifier types: the construction path
+/// (``init()``, ``appendSections(_:)``, ``appendItems(_:contentVersions:toSection:)``) is `@inlinable`.
 ///
 /// Besides its state, a snapshot carries requests for the next apply: items marked with
 /// ``reloadItems(_:)`` and ``reconfigureItems(_:)``. Equality (`==`) compares the state only — sections,
@@ -19,11 +23,12 @@
 public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
     @usableFromInline var sections: ContiguousArray<SectionRecord<SectionID, ItemID>> = []
     @usableFromInline var sectionIndices: [SectionID: Int] = [:]
-    @usableFromInline var itemPositions: [ItemID: ItemPosition] = [:]
+    @usableFromInline var itemPositions: [ItemID: PackedItemPosition] = [:]
     @usableFromInline var reloadMarks: Set<ItemID> = []
     @usableFromInline var reconfigureMarks: Set<ItemID> = []
 
     /// Creates an empty snapshot: no sections, no items.
+    @inlinable
     public init() {}
 
     /// The number of sections.
@@ -95,7 +100,7 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
     ///
     /// - Complexity: O(1) on average.
     public func position(ofItem item: ItemID) -> ItemPosition? {
-        itemPositions[item]
+        itemPositions[item]?.unpacked
     }
 
     /// Returns the item identifier at a position, or `nil` when the position is outside the snapshot.

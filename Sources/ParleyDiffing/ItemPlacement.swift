@@ -23,7 +23,7 @@ public struct ItemPlacement<SectionID: Hashable & Sendable, ItemID: Hashable & S
 
     /// Creates an item placement.
     @inlinable
-    public init(item: ItemID, section: SectionID, after: ItemID?, kind: Kind, contentVersion: ContentVersion) {
+    package init(item: ItemID, section: SectionID, after: ItemID?, kind: Kind, contentVersion: ContentVersion) {
         self.item = item
         self.section = section
         self.after = after

@@ -17,7 +17,7 @@ public struct SectionPlacement<SectionID: Hashable & Sendable>: Hashable, Sendab
 
     /// Creates a section placement.
     @inlinable
-    public init(section: SectionID, after: SectionID?, kind: Kind) {
+    package init(section: SectionID, after: SectionID?, kind: Kind) {
         self.section = section
         self.after = after
         self.kind = kind

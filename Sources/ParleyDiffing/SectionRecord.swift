@@ -7,6 +7,7 @@ struct SectionRecord<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable
     @usableFromInline var items: ContiguousArray<ItemID> = []
     @usableFromInline var versions: ContiguousArray<ContentVersion> = []
 
+    @inlinable
     init(id: SectionID) {
         self.id = id
     }

@@ -1,6 +1,10 @@
 extension SnapshotDiffer {
     /// Classifies each new item as inserted, staying, moved within its section or moved across sections,
     /// keeping a longest increasing subsequence of each section's survivors in place.
+    ///
+    /// An item is first compared (`==`) with the old item that follows the previous survivor of its section;
+    /// only when they differ is it looked up in the old snapshot's table, so a change costs a few hashes and
+    /// the unchanged runs between changes none.
     @inlinable
     mutating func placeItems() {
         // The hot loop works on locals (arrays moved out of `self`) to avoid uniqueness checks and retains.
@@ -17,16 +21,25 @@ extension SnapshotDiffer {
         var survivorOldIndices = ContiguousArray<Int>()
         for (sectionIndex, record) in new.sections.enumerated() {
             let oldSection = oldSectionOfNew[sectionIndex]
+            let oldItems = oldSection < 0 ? [] : oldSections[oldSection].items
+            var expected = 0
             origins.removeAll(keepingCapacity: true)
             survivorOldIndices.removeAll(keepingCapacity: true)
             for (index, item) in record.items.enumerated() {
-                guard let from = oldPositions[item], newSectionOfOld[from.section] >= 0 else {
-                    origins.append(-1)
-                    continue
+                var from = PackedItemPosition(section: oldSection, item: expected)
+                if expected == oldItems.count || oldItems[expected] != item {
+                    guard let found = oldPositions[item], newSectionOfOld[found.section] >= 0 else {
+                        origins.append(-1)
+                        continue
+                    }
+                    from = found
                 }
                 origins.append(from.section)
                 matched[oldOffsets[from.section] + from.item] = true
-                if from.section == oldSection { survivorOldIndices.append(from.item) }
+                if from.section == oldSection {
+                    survivorOldIndices.append(from.item)
+                    expected = from.item + 1
+                }
                 if oldSections[from.section].versions[from.item] != record.versions[index] {
                     changedVersions.append(ItemPosition(section: sectionIndex, item: index))
                 }
@@ -73,7 +86,7 @@ extension SnapshotDiffer {
     @inlinable
     func markedSurvivors(_ marks: Set<ItemID>) -> [ItemPosition] {
         marks.compactMap { item in
-            survivingPosition(of: item) == nil ? nil : new.itemPositions[item]
+            survivingPosition(of: item) == nil ? nil : new.itemPositions[item]?.unpacked
         }.sorted()
     }
 

@@ -76,6 +76,6 @@ struct SnapshotDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
     @inlinable
     func survivingPosition(of item: ItemID) -> ItemPosition? {
         guard let position = old.itemPositions[item], newSectionOfOld[position.section] >= 0 else { return nil }
-        return position
+        return position.unpacked
     }
 }

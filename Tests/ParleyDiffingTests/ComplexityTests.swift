@@ -31,8 +31,27 @@ struct ComplexityTests {
         counter.reset()
         let changeset = Changeset(from: old, to: new)
         #expect(counter.hashCount <= newItems.count)
-        #expect(counter.equalityCount <= 2 * newItems.count)
+        // One comparison with the old item expected next, then the table's comparisons while probing.
+        #expect(counter.equalityCount <= 3 * newItems.count)
         #expect(changeset.itemPlacements.count > n / 2)
+    }
+
+    @Test("a diff hashes only where the order changes: unchanged runs are matched by comparison")
+    func unchangedRunsAreNotHashed() throws {
+        let counter = OperationCounter()
+        let oldItems = Array(0..<1_000)
+        // 100 and 500 deleted, 2,000 inserted after 300, 700 moved after 900.
+        let newItems =
+            Array(0..<100) + Array(101...300) + [2_000] + Array(301..<500) + Array(501..<700) + Array(701...900)
+            + [700] + Array(901..<1_000)
+        let old = try Self.snapshot([oldItems], counter: counter)
+        let new = try Self.snapshot([newItems], counter: counter)
+        counter.reset()
+        let changeset = Changeset(from: old, to: new)
+        // 101, 2,000, 501 and 701 after a change; 700 moved and 901 after it.
+        #expect(counter.hashCount == 6)
+        #expect(changeset.deletedItems.map(\.value) == [100, 500])
+        #expect(changeset.itemPlacements.map { "\($0.item.value) \($0.kind)" } == ["2000 insert", "700 move"])
     }
 
     @Test("appending one item and reconfiguring one on 20,000 items hashes O(1) identifiers")
