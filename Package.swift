@@ -39,7 +39,7 @@ let package = Package(
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .target(name: "ParleyArchive", dependencies: ["CArchive"], swiftSettings: strict),
         .target(
-            name: "ParleyImport", dependencies: ["ParleyModel", "ParleyLayout", "ParleyHTML", "ParleyArchive"], swiftSettings: strict),
+            name: "ParleyImport", dependencies: ["ParleyModel", "ParleyHTML", "ParleyArchive"], swiftSettings: strict),
         // Message markup of every flavor parsed into one document tree (sole importer of cmark-gfm).
         .target(name: "ParleyFormat", dependencies: ["ParleyModel", "CCmarkGFM"], swiftSettings: strict),
         // Layer 2: templates and pages; the built-in assets.

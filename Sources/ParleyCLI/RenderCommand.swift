@@ -1,7 +1,6 @@
 import Foundation
 import ParleyAssets
 import ParleyImport
-import ParleyLayout
 import ParleyModel
 import ParleyRender
 

@@ -1,6 +1,5 @@
 import ParleyAssets
 import ParleyImport
-import ParleyLayout
 import ParleyLive
 import ParleyModel
 import ParleyRender

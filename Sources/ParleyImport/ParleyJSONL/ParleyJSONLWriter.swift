@@ -1,5 +1,4 @@
 import Foundation
-import ParleyLayout
 import ParleyModel
 
 /// Writes a transcript as Parley JSON Lines (`docs/FORMAT.md`, version 1): a header record with
