@@ -32,14 +32,15 @@ let package = Package(
         ),
         .target(name: "ParleyModel", swiftSettings: strict),
         .target(name: "ParleyDiffing", swiftSettings: strict),
-        // Layer 1: HTML (sole importer of libxml2), layout, importers.
-        .target(name: "ParleyHTML", dependencies: ["CLibXML2"], swiftSettings: strict),
+        // Layer 1: libxml2's XML reader and HTML parser (sole importer of libxml2), HTML, layout, importers.
+        .target(name: "ParleyXML", dependencies: ["CLibXML2"], swiftSettings: strict),
+        .target(name: "ParleyHTML", dependencies: ["ParleyXML", "CLibXML2"], swiftSettings: strict),
         .target(name: "ParleyLayout", dependencies: ["ParleyModel"], swiftSettings: strict),
         // Zip archives (Slack exports, WhatsApp chats with media): sole importer of libarchive.
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .target(name: "ParleyArchive", dependencies: ["CArchive"], swiftSettings: strict),
         .target(
-            name: "ParleyImport", dependencies: ["ParleyModel", "ParleyHTML", "ParleyArchive"], swiftSettings: strict),
+            name: "ParleyImport", dependencies: ["ParleyModel", "ParleyXML", "ParleyArchive"], swiftSettings: strict),
         // Message markup of every flavor parsed into one document tree (sole importer of cmark-gfm).
         .target(name: "ParleyFormat", dependencies: ["ParleyModel", "CCmarkGFM"], swiftSettings: strict),
         // Layer 2: templates and pages; the built-in assets.
@@ -96,7 +97,7 @@ let package = Package(
         ),
         .target(
             name: "ParleyTestSupport",
-            dependencies: ["ParleyModel", "ParleyHTML", "ParleyLive", "ParleyPatch", "ParleyRender"],
+            dependencies: ["ParleyModel", "ParleyXML", "ParleyHTML", "ParleyLive", "ParleyPatch", "ParleyRender"],
             path: "Tests/ParleyTestSupport",
             swiftSettings: strict
         ),
@@ -116,7 +117,7 @@ let package = Package(
         .testTarget(name: "ParleyDiffingTests", dependencies: ["ParleyDiffing"], swiftSettings: strict),
         .testTarget(
             name: "ParleyTests",
-            dependencies: ["ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyHTML", "ParleyCLI", "ParleyPatch", "ParleyLive", "ParleyDiffing", "ParleyTestSupport", "ParleyStore", "ParleyFormat", "ParleyServer"],
+            dependencies: ["ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyHTML", "ParleyCLI", "ParleyPatch", "ParleyLive", "ParleyDiffing", "ParleyTestSupport", "ParleyStore", "ParleyFormat", "ParleyServer", "ParleyXML"],
             resources: [.copy("Golden"), .copy("Fixtures")],
             swiftSettings: strict
         ),

@@ -1,4 +1,5 @@
 import CLibXML2
+import ParleyXML
 
 extension HTMLDocument {
     /// A canonical serialization of the element `id` and its subtree, for comparing DOMs:
@@ -55,6 +56,6 @@ extension HTMLDocument {
             child = current.pointee.next
         }
         writer.text(text)
-        if !TemplateParser.voidElements.contains(name) { writer.appendRaw(Array("</\(name)>".utf8)) }
+        if !MarkupElement.voidElements.contains(name) { writer.appendRaw(Array("</\(name)>".utf8)) }
     }
 }
