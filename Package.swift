@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "ParleyDiffing", swiftSettings: strict),
         // Layer 1: libxml2's XML reader and HTML parser (sole importer of libxml2), HTML, layout, importers.
         .target(name: "ParleyXML", dependencies: ["CLibXML2"], swiftSettings: strict),
-        .target(name: "ParleyHTML", dependencies: ["ParleyXML", "CLibXML2"], swiftSettings: strict),
+        .target(name: "ParleyHTML", dependencies: ["ParleyXML"], swiftSettings: strict),
         .target(name: "ParleyLayout", dependencies: ["ParleyModel"], swiftSettings: strict),
         // Zip archives (Slack exports, WhatsApp chats with media): sole importer of libarchive.
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),

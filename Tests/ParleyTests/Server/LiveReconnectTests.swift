@@ -5,6 +5,7 @@ import ParleyModel
 import ParleyPatch
 import ParleyRender
 import ParleyServer
+import ParleyTestSupport
 import Testing
 
 /// A live channel changed by a seeded series of events while a client reconnects with
