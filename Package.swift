@@ -36,8 +36,9 @@ let package = Package(
         ),
         .target(name: "ParleyModel", swiftSettings: strict),
         .target(name: "ParleyDiffing", swiftSettings: strict),
-        // Layer 1: HTML (sole importer of libxml2), layout, importers.
-        .target(name: "ParleyHTML", dependencies: ["CLibXML2"], swiftSettings: strict),
+        // Layer 1: libxml2's XML reader and HTML parser (sole importer of libxml2), HTML, layout, importers.
+        .target(name: "ParleyXML", dependencies: ["CLibXML2"], swiftSettings: strict),
+        .target(name: "ParleyHTML", dependencies: ["ParleyXML"], swiftSettings: strict),
         .target(name: "ParleyLayout", dependencies: ["ParleyModel"], swiftSettings: strict),
         // Parley JSON Lines event records: one event to and from one line (ingest, the store, --follow, files).
         .target(name: "ParleyEventCodec", dependencies: ["ParleyModel"], swiftSettings: strict),
@@ -45,7 +46,7 @@ let package = Package(
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .target(name: "ParleyArchive", dependencies: ["CArchive"], swiftSettings: strict),
         .target(
-            name: "ParleyImport", dependencies: ["ParleyModel", "ParleyEventCodec", "ParleyLayout", "ParleyHTML", "ParleyArchive"],
+            name: "ParleyImport", dependencies: ["ParleyModel", "ParleyEventCodec", "ParleyXML", "ParleyArchive"],
             swiftSettings: strict),
         // Message markup of every flavor parsed into one document tree (sole importer of cmark-gfm).
         .target(name: "ParleyFormat", dependencies: ["ParleyModel", "CCmarkGFM"], swiftSettings: strict),
@@ -112,7 +113,7 @@ let package = Package(
         ),
         .target(
             name: "ParleyTestSupport",
-            dependencies: ["ParleyModel", "ParleyHTML", "ParleyLive", "ParleyPatch", "ParleyRender"],
+            dependencies: ["ParleyModel", "ParleyXML", "ParleyHTML", "ParleyLive", "ParleyPatch", "ParleyRender"],
             path: "Tests/ParleyTestSupport",
             swiftSettings: strict
         ),
@@ -137,6 +138,7 @@ let package = Package(
             dependencies: [
                 "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyHTML", "ParleyCLI", "ParleyPatch", "ParleyLive",
                 "ParleyDiffing", "ParleyTestSupport", "ParleyStore", "ParleyFormat", "ParleyServer", "ParleySite", "ParleyEventCodec",
+                "ParleyXML",
             ],
             resources: [.copy("Golden"), .copy("Fixtures")],
             swiftSettings: strict

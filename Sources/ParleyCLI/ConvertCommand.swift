@@ -1,6 +1,5 @@
 import Foundation
 import ParleyImport
-import ParleyLayout
 import ParleyModel
 import ParleyRender
 

@@ -1,5 +1,4 @@
 import Foundation
-import ParleyLayout
 import ParleyModel
 import ParleyRender
 

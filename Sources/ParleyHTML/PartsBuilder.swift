@@ -1,6 +1,6 @@
-import CLibXML2
+import ParleyXML
 
-/// Accumulates ``Template`` parts while walking a libxml2 tree: static bytes are merged, slots
+/// Accumulates ``Template`` parts while walking a parsed ``MarkupNode`` tree: static bytes are merged, slots
 /// are split out of text and attribute values.
 struct PartsBuilder {
     let template: String
@@ -11,44 +11,32 @@ struct PartsBuilder {
 
     init(template: String) { self.template = template }
 
-    mutating func walkSiblings(_ first: UnsafeMutablePointer<xmlNode>?) throws(TemplateError) {
-        var node = first
-        while let current = node {
-            try walk(current)
-            node = current.pointee.next
-        }
-    }
-
-    private mutating func walk(_ node: UnsafeMutablePointer<xmlNode>) throws(TemplateError) {
-        switch node.pointee.type {
-        case XML_ELEMENT_NODE: try element(node)
-        case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-            let text = LibXML.content(node)
-            if text.allSatisfy(\.isWhitespace), text.contains(where: \.isNewline) { return }
-            let parent = LibXML.string(node.pointee.parent?.pointee.name).lowercased()
-            if TemplateParser.rawTextElements.contains(parent) {
-                if text.contains("{{") { throw .slotInRawText(template: template, element: parent) }
-                pending.appendRaw(Array(text.utf8))
-            } else {
-                try appendText(Self.trimmingIndentation(text))
+    /// Walks `nodes`, the children of the element named `parent`.
+    mutating func walk(_ nodes: [MarkupNode], parent: String) throws(TemplateError) {
+        for node in nodes {
+            switch node {
+            case let .element(element): try self.element(element)
+            case let .text(text): try self.text(text, parent: parent)
             }
-        default: return
         }
     }
 
-    private mutating func element(_ node: UnsafeMutablePointer<xmlNode>) throws(TemplateError) {
-        let name = LibXML.string(node.pointee.name).lowercased()
-        pending.appendRaw(Array("<\(name)".utf8))
-        var attribute = node.pointee.properties
-        while let current = attribute {
-            let attributeName = LibXML.string(current.pointee.name).lowercased()
-            let value = LibXML.content(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
-            try appendAttribute(attributeName, value)
-            attribute = current.pointee.next
+    private mutating func text(_ text: String, parent: String) throws(TemplateError) {
+        if text.allSatisfy(\.isWhitespace), text.contains(where: \.isNewline) { return }
+        if TemplateParser.rawTextElements.contains(parent) {
+            if text.contains("{{") { throw .slotInRawText(template: template, element: parent) }
+            pending.appendRaw(Array(text.utf8))
+        } else {
+            try appendText(Self.trimmingIndentation(text))
         }
+    }
+
+    private mutating func element(_ element: MarkupElement) throws(TemplateError) {
+        pending.appendRaw(Array("<\(element.name)".utf8))
+        for attribute in element.attributes { try appendAttribute(attribute.name, attribute.value) }
         pending.appendRaw([0x3E])
-        try walkSiblings(node.pointee.children)
-        if !TemplateParser.voidElements.contains(name) { pending.appendRaw(Array("</\(name)>".utf8)) }
+        try walk(element.children, parent: element.name)
+        if !element.isVoid { pending.appendRaw(Array("</\(element.name)>".utf8)) }
     }
 
     private mutating func appendAttribute(_ name: String, _ value: String) throws(TemplateError) {

@@ -1,4 +1,5 @@
 import ParleyLayout
+import ParleyModel
 import ParleyRender
 
 /// How a live channel lays out and renders its window of messages.

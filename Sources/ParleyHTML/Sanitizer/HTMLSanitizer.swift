@@ -1,4 +1,4 @@
-import CLibXML2
+import ParleyXML
 
 /// Makes HTML from input safe to insert: parses it with libxml2 and writes back only allowed
 /// elements and attributes, through ``HTMLWriter``, so every text and value is escaped anew.
@@ -22,7 +22,7 @@ public enum HTMLSanitizer {
     /// - Complexity: O(n) in the input's length.
     public static func sanitize(_ html: String) -> SafeHTML {
         var walker = SanitizingWalker()
-        parse(html) { walker.walkSiblings($0, depth: 0) }
+        walker.walk(parse(html), depth: 0)
         return walker.writer.fragment
     }
 
@@ -30,31 +30,16 @@ public enum HTMLSanitizer {
     /// block ends read as spaces, runs of white space collapsed.
     public static func plainText(_ html: String) -> String {
         var walker = SanitizingWalker()
-        parse(html) { walker.collectText($0) }
+        walker.collectText(parse(html))
         return walker.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// Parses `html` as a fragment (wrapped in a `<div>`, the reliable way with libxml2 2.9.14) and
-    /// hands each top-level node list to `visit`: the wrapper's children, then any nodes after the
-    /// wrapper (when the input closed it early).
-    private static func parse(_ html: String, visit: (UnsafeMutablePointer<xmlNode>?) -> Void) {
-        LibXML.initialize()
-        let bytes = Array("<div>\(html)</div>".utf8)
-        let options = Int32(
-            HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue
-                | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_NOIMPLIED.rawValue)
-        guard
-            let document = bytes.withUnsafeBufferPointer({ buffer in
-                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    htmlReadMemory($0, Int32(buffer.count), "input", "UTF-8", options)
-                }
-            })
-        else { return }
-        defer { xmlFreeDoc(document) }
-        var wrapper = document.pointee.children
-        while let current = wrapper, current.pointee.type != XML_ELEMENT_NODE { wrapper = current.pointee.next }
-        guard let wrapper else { return }
-        visit(wrapper.pointee.children)
-        if let rest = wrapper.pointee.next { visit(rest) }
+    /// The nodes of `html` parsed as a fragment; none when libxml2 returns no document.
+    private static func parse(_ html: String) -> [MarkupNode] {
+        do throws(MarkupError) {
+            return try MarkupParser.parseFragment(Array(html.utf8))
+        } catch {
+            return []
+        }
     }
 }

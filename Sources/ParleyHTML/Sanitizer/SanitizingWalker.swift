@@ -1,6 +1,6 @@
-import CLibXML2
+import ParleyXML
 
-/// Walks a libxml2 tree and writes its allowed part through an ``HTMLWriter``.
+/// Walks a parsed ``MarkupNode`` tree and writes its allowed part through an ``HTMLWriter``.
 struct SanitizingWalker {
     var writer = HTMLWriter()
     /// Collected text, for ``HTMLSanitizer/plainText(_:)``.
@@ -9,37 +9,34 @@ struct SanitizingWalker {
     private var openElements: [String] = []
     private var insideLink = false
 
-    mutating func walkSiblings(_ first: UnsafeMutablePointer<xmlNode>?, depth: Int) {
-        var node = first
-        while let current = node {
-            switch current.pointee.type {
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE: writer.text(LibXML.content(current))
-            case XML_ELEMENT_NODE: element(current, depth: depth)
-            default: break
+    mutating func walk(_ nodes: [MarkupNode], depth: Int) {
+        for node in nodes {
+            switch node {
+            case let .text(text): writer.text(text)
+            case let .element(element): self.element(element, depth: depth)
             }
-            node = current.pointee.next
         }
     }
 
-    private mutating func element(_ node: UnsafeMutablePointer<xmlNode>, depth: Int) {
-        let name = LibXML.string(node.pointee.name).lowercased()
+    private mutating func element(_ node: MarkupElement, depth: Int) {
+        let name = node.name
         guard !SanitizerAllowlist.dropped.contains(name) else { return }
         guard depth < HTMLSanitizer.maximumDepth else {
-            writer.text(LibXML.content(node))
+            writer.text(node.textContent)
             return
         }
         guard let rule = SanitizerAllowlist.elements[name], rule.parents.map({ $0.contains(openElements.last ?? "") }) ?? true
-        else { return walkSiblings(node.pointee.children, depth: depth + 1) }
+        else { return walk(node.children, depth: depth + 1) }
         let attributes: [(StaticString, AttributeValue?)]
         switch name {
         case "a":
-            guard !insideLink, let href = Self.attribute(node, "href").flatMap(LinkPolicy.absolute) else {
-                return walkSiblings(node.pointee.children, depth: depth + 1)
+            guard !insideLink, let href = node.attribute("href").flatMap(LinkPolicy.absolute) else {
+                return walk(node.children, depth: depth + 1)
             }
             attributes = [("class", .text("link")), ("href", .text(href)), ("rel", .text("noopener noreferrer nofollow"))]
         case "img":
-            let alt = Self.attribute(node, "alt") ?? ""
-            guard let source = Self.attribute(node, "src"), LinkPolicy.isRemote(source), let cleaned = LinkPolicy.absolute(source) else {
+            let alt = node.attribute("alt") ?? ""
+            guard let source = node.attribute("src"), LinkPolicy.isRemote(source), let cleaned = LinkPolicy.absolute(source) else {
                 return writer.text(alt)
             }
             attributes = [
@@ -48,12 +45,12 @@ struct SanitizingWalker {
             ]
         case "ol": attributes = [("start", Self.number(node, "start"))]
         case "code":
-            let language = Self.attribute(node, "class").flatMap { value in
+            let language = node.attribute("class").flatMap { value in
                 value.split(separator: " ").first { $0.hasPrefix("language-") && Self.isLanguageClass($0) }.map(String.init)
             }
             attributes = [("class", language.map { .text($0) })]
         case "span":
-            attributes = Self.attribute(node, "data-mx-spoiler") == nil ? [] : [("class", .text("spoiler")), ("tabindex", .text("0"))]
+            attributes = node.attribute("data-mx-spoiler") == nil ? [] : [("class", .text("spoiler")), ("tabindex", .text("0"))]
         default: attributes = []
         }
         let needsBody = name == "tr" && openElements.last == "table"
@@ -63,7 +60,7 @@ struct SanitizingWalker {
             openElements.append(rule.name)
             let wasInsideLink = insideLink
             insideLink = insideLink || name == "a"
-            walkSiblings(node.pointee.children, depth: depth + 1)
+            walk(node.children, depth: depth + 1)
             insideLink = wasInsideLink
             openElements.removeLast()
             writer.close(rule.tag)
@@ -81,33 +78,24 @@ struct SanitizingWalker {
         writer.close(tag)
     }
 
-    /// Collects the text of the siblings from `first` on, leaving out dropped elements.
-    mutating func collectText(_ first: UnsafeMutablePointer<xmlNode>?, depth: Int = 0) {
-        var node = first
-        while let current = node, depth < HTMLSanitizer.maximumDepth {
-            if current.pointee.type == XML_TEXT_NODE {
-                text += LibXML.content(current)
-            } else if current.pointee.type == XML_ELEMENT_NODE {
-                let name = LibXML.string(current.pointee.name).lowercased()
-                if !SanitizerAllowlist.dropped.contains(name) {
-                    text += " "
-                    collectText(current.pointee.children, depth: depth + 1)
-                    text += " "
-                }
+    /// Collects the text of `nodes`, leaving out dropped elements.
+    mutating func collectText(_ nodes: [MarkupNode], depth: Int = 0) {
+        guard depth < HTMLSanitizer.maximumDepth else { return }
+        for node in nodes {
+            switch node {
+            case let .text(run): text += run
+            case let .element(element):
+                guard !SanitizerAllowlist.dropped.contains(element.name) else { continue }
+                text += " "
+                collectText(element.children, depth: depth + 1)
+                text += " "
             }
-            node = current.pointee.next
         }
     }
 
-    static func attribute(_ node: UnsafeMutablePointer<xmlNode>, _ name: String) -> String? {
-        guard let value = xmlGetProp(node, name) else { return nil }
-        defer { parley_xmlFree(value) }
-        return String(cString: value)
-    }
-
     /// An attribute that is 1 to 6 ASCII digits, else nil (left out).
-    static func number(_ node: UnsafeMutablePointer<xmlNode>, _ name: String) -> AttributeValue? {
-        guard let value = attribute(node, name), (1...6).contains(value.count), value.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+    static func number(_ node: MarkupElement, _ name: String) -> AttributeValue? {
+        guard let value = node.attribute(name), (1...6).contains(value.count), value.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             return nil
         }
         return .text(value)

@@ -1,4 +1,3 @@
-import ParleyLayout
 import ParleyModel
 
 /// What an importer produced: the transcript and the problems it recovered from.

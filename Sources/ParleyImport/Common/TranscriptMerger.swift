@@ -1,4 +1,3 @@
-import ParleyLayout
 import ParleyModel
 
 /// Merges transcripts read from several inputs into one, so overlapping exports of one chat

@@ -1,5 +1,4 @@
 import Foundation
-import ParleyLayout
 import ParleyModel
 
 /// Reads Element's JSON room export (one room, its events in timeline order).

@@ -1,4 +1,3 @@
-import ParleyLayout
 import ParleyModel
 
 /// What a header record declares: the empty transcript that events fill, and grouping rules.

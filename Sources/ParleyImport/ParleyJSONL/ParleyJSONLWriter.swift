@@ -1,6 +1,5 @@
 import Foundation
 import ParleyEventCodec
-import ParleyLayout
 import ParleyModel
 
 /// Writes a transcript as Parley JSON Lines (`docs/FORMAT.md`, version 1): a header record with

@@ -1,4 +1,3 @@
-import ParleyLayout
 import ParleyModel
 
 /// The header records of Parley's JSON Lines format (`docs/FORMAT.md`) as they are on the wire;

@@ -1,6 +1,6 @@
 import Foundation
-import ParleyHTML
 import ParleyModel
+import ParleyXML
 
 /// Reads Android "SMS Backup & Restore" XML (SyncTech): `<smses>` holding `<sms>` and `<mms>`
 /// elements, MMS with `<parts>` and `<addrs>`.

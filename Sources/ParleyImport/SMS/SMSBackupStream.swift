@@ -1,4 +1,4 @@
-import ParleyHTML
+import ParleyXML
 
 /// Reads the `<sms>` and `<mms>` elements of an SMS Backup & Restore file from libxml2's
 /// streaming reader, one element in memory at a time.

@@ -1,5 +1,4 @@
 import Foundation
-import ParleyLayout
 import ParleyModel
 
 /// Reads Telegram Desktop JSON exports (`result.json`): one chat, or a whole account whose

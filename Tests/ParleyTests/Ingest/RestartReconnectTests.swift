@@ -1,6 +1,7 @@
 import Foundation
 import ParleyHTML
 import ParleyPatch
+import ParleyTestSupport
 import Testing
 
 /// Viewers of a channel with a database reconnect to a restarted server (same database, new

@@ -1,4 +1,3 @@
-import ParleyLayout
 import ParleyModel
 import ParleyRender
 import Testing

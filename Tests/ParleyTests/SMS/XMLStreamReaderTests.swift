@@ -1,8 +1,8 @@
 import Foundation
-import ParleyHTML
+import ParleyXML
 import Testing
 
-/// ParleyHTML's streaming XML reader, on small documents.
+/// ParleyXML's streaming XML reader, on small documents.
 @Suite("XML stream reader")
 struct XMLStreamReaderTests {
     @Test("events, attributes with references, empty elements; comments and instructions skipped")

@@ -87,16 +87,16 @@ public final class XMLStreamReader {
             guard status == 1, errors.first == nil else { throw malformed() }
             switch xmlTextReaderNodeType(reader) {
             case Int32(XML_READER_TYPE_ELEMENT.rawValue):
-                let name = Self.string(xmlTextReaderConstLocalName(reader))
+                let name = LibXML.string(xmlTextReaderConstLocalName(reader))
                 let isEmpty = xmlTextReaderIsEmptyElement(reader) == 1
                 if !isEmpty { openElements.append(name) }
                 return .start(name: name, isEmpty: isEmpty)
             case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
                 openElements.removeLast()
-                return .end(name: Self.string(xmlTextReaderConstLocalName(reader)))
+                return .end(name: LibXML.string(xmlTextReaderConstLocalName(reader)))
             case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue),
                 Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue), Int32(XML_READER_TYPE_WHITESPACE.rawValue):
-                return .text(Self.string(xmlTextReaderConstValue(reader)))
+                return .text(LibXML.string(xmlTextReaderConstValue(reader)))
             default:
                 continue
             }
@@ -125,10 +125,5 @@ public final class XMLStreamReader {
             message = "the input ends inside <\(innermost)> (truncated)"
         }
         return .malformed(file: name, line: first?.line ?? line, byteOffset: byteOffset, message: message)
-    }
-
-    private static func string(_ pointer: UnsafePointer<xmlChar>?) -> String {
-        guard let pointer else { return "" }
-        return String(cString: pointer)
     }
 }

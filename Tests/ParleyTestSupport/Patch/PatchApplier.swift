@@ -1,15 +1,16 @@
-import ParleyHTML
+import ParleyPatch
 
-/// Applies patch operations to a page parsed with libxml2, on the server — the same semantics
-/// as `Public/parley.js` in a browser. The tests use it to prove the convergence invariant:
-/// render(old) + batch = render(new).
+/// Applies patch operations to an ``HTMLDocument`` — the same semantics as `Public/parley.js`
+/// in a browser. The tests' oracle for the convergence invariant: render(old) + batch = render(new).
 public struct PatchApplier {
     /// The id of the container element whose children are the sections (`transcript`).
     public var containerID: String
 
+    /// An applier for pages whose container of day sections has the id `containerID`.
     public init(containerID: String = "transcript") { self.containerID = containerID }
 
-    /// Applies `operations` in order to `document`.
+    /// Applies `operations` in order to `document`; `transientClass` operations (a browser-only
+    /// effect) change nothing.
     /// - Throws: ``DOMError`` when an operation names an element or slot that is not there.
     public func apply(_ operations: [PatchOperation], to document: HTMLDocument) throws(DOMError) {
         for operation in operations {

@@ -1,5 +1,3 @@
-import ParleyModel
-
 /// When consecutive messages of one author form a group: the rule of the source's own client.
 ///
 /// A message starts a new group when its author id or shown name differs from the previous

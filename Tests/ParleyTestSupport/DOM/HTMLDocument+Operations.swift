@@ -1,68 +1,66 @@
-import CLibXML2
+import ParleyHTML
 
 extension HTMLDocument {
     /// Inserts the one element of `html` (whose id is `id`) into `parent` after the element
     /// `anchor`, or first — after the parent's first `leading` element children — when `anchor`
     /// is nil. An element with that id already present is moved there instead (idempotent).
     /// - Throws: ``DOMError`` when the parent or anchor is missing or `html` is not one element.
-    public func insertElement(_ html: SafeHTML, id: String, in parent: String, after anchor: String?, leading: Int) throws(DOMError) {
+    func insertElement(_ html: SafeHTML, id: String, in parent: String, after anchor: String?, leading: Int) throws(DOMError) {
         if index[id] != nil { return try moveElement(id, in: parent, after: anchor, leading: leading) }
         let node = try importElement(html, id: id)
-        do {
-            try place(node, in: parent, after: anchor, leading: leading)
-        } catch {
-            xmlFreeNode(node)
-            throw error
-        }
+        try place(node, in: parent, after: anchor, leading: leading)
         indexSubtree(node)
     }
 
     /// Moves the element `id` into `parent` after `anchor` (or first, as for inserts).
-    public func moveElement(_ id: String, in parent: String, after anchor: String?, leading: Int) throws(DOMError) {
+    /// - Throws: ``DOMError/missingElement(_:)`` when `id`, the parent or the anchor is missing.
+    func moveElement(_ id: String, in parent: String, after anchor: String?, leading: Int) throws(DOMError) {
         guard let node = index[id] else { throw .missingElement(id) }
-        xmlUnlinkNode(node)
+        node.unlink()
         try place(node, in: parent, after: anchor, leading: leading)
     }
 
     /// Removes the element `id` and everything in it; a missing element is ignored.
-    public func removeElement(_ id: String) {
+    func removeElement(_ id: String) {
         guard let node = index[id] else { return }
         unindexSubtree(node)
-        xmlUnlinkNode(node)
-        xmlFreeNode(node)
+        node.unlink()
     }
 
     /// Replaces the element `id` by the one element of `html`.
-    public func replaceElement(_ id: String, with html: SafeHTML) throws(DOMError) {
-        guard let old = index[id] else { throw .missingElement(id) }
+    /// - Throws: ``DOMError`` when `id` is missing or `html` is not one element.
+    func replaceElement(_ id: String, with html: SafeHTML) throws(DOMError) {
+        guard let old = index[id], let parent = old.parent, let position = parent.children.firstIndex(where: { $0 === old })
+        else { throw .missingElement(id) }
         let node = try importElement(html, id: id)
         unindexSubtree(old)
-        xmlAddNextSibling(old, node)
-        xmlUnlinkNode(old)
-        xmlFreeNode(old)
+        old.unlink()
+        parent.insert(node, at: position)
         indexSubtree(node)
     }
 
     /// Replaces the children of the slot `slot` (the descendant with `data-slot="slot"`) of `id`.
-    public func setSlot(_ slot: String, of id: String, to html: SafeHTML) throws(DOMError) {
-        let target = try slotElement(slot, of: id)
-        try replaceChildren(of: target, with: html)
+    /// - Throws: ``DOMError`` when `id` or its slot is missing.
+    func setSlot(_ slot: String, of id: String, to html: SafeHTML) throws(DOMError) {
+        try replaceChildren(of: slotElement(slot, of: id), with: html)
     }
 
     /// Appends `text` as text at the end of the slot `slot` of `id`.
-    public func appendText(_ text: String, toSlot slot: String, of id: String) throws(DOMError) {
-        let target = try slotElement(slot, of: id)
-        xmlAddChild(target, xmlNewDocText(document, text))
+    /// - Throws: ``DOMError`` when `id` or its slot is missing.
+    func appendText(_ text: String, toSlot slot: String, of id: String) throws(DOMError) {
+        try slotElement(slot, of: id).append(.text(text))
     }
 
     /// Sets or (with nil) removes an attribute of `id`.
-    public func setAttribute(_ name: String, to value: String?, of id: String) throws(DOMError) {
+    /// - Throws: ``DOMError/missingElement(_:)``.
+    func setAttribute(_ name: String, to value: String?, of id: String) throws(DOMError) {
         guard let node = index[id] else { throw .missingElement(id) }
-        if let value { xmlSetProp(node, name, value) } else { xmlUnsetProp(node, name) }
+        node.setAttribute(name, to: value)
     }
 
     /// Replaces all children of the element `id` with the parsed `html`.
-    public func replaceChildren(of id: String, with html: SafeHTML) throws(DOMError) {
+    /// - Throws: ``DOMError/missingElement(_:)``.
+    func replaceChildren(of id: String, with html: SafeHTML) throws(DOMError) {
         guard let node = index[id] else { throw .missingElement(id) }
         try replaceChildren(of: node, with: html)
     }
