@@ -111,17 +111,6 @@ import Testing
             } == nil)
     }
 
-    @Test func coalescingMergesStreamedTokensIntoOneOperation() throws {
-        let live = Self.base()
-        _ = live.update { $0.append(F.message("6", minute: 4, author: 3, text: "", reply: "1")) }
-        let batches = try ["Hel", "lo", " there"].map { token in try #require(live.update { $0[$0.count - 1].content.text += token }) }
-        let merged = try #require(PatchBatch.coalescing(batches))
-        #expect(merged.base == 1 && merged.version == 4)
-        #expect(merged.operations == [.appendText(id: "m-6", slot: "text", text: "Hello there")])
-        #expect(merged.description == #"{"v":4,"base":1,"ops":[["t","m-6","text","Hello there"]]}"#)
-        #expect(merged.operationsByteCount == #"[["t","m-6","text","Hello there"]]"#.utf8.count)
-    }
-
     @Test func explicitVersionsNumberTheBatches() throws {
         let live = Self.base()
         let batch = try #require(live.update(version: 40) { $0[0].content.text = "changed" })
