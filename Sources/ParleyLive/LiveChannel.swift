@@ -43,7 +43,7 @@ public final class LiveChannel: Sendable {
             ModelStore(context: RenderContext(templates: options.templates, clock: options.clock, directory: directory)))
         self.emitter = emitter
         self.store = store
-        self.source = Source(target: emitter) { _, id in
+        self.source = Source(target: emitter, onItemReconfiguration: { id, _ in emitter.flash(id, className: "flash") }) { _, id in
             store.models.withLock { store in
                 let fragment = MessageRenderer(context: store.context).render(store.items[id]!)
                 return ElementRendering(

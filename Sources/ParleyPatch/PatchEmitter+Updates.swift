@@ -48,14 +48,29 @@ extension PatchEmitter {
             }
             for update in changeset.reconfiguredItems {
                 guard let rendering = fragments[update.item] else { continue }
+                let changes: [PatchOperation]
                 if let old = state.renderings[update.item], old.frame == rendering.frame {
-                    operations += Self.differences(from: old, to: rendering)
+                    changes = Self.differences(from: old, to: rendering)
                 } else {
-                    operations.append(.replace(id: rendering.elementID, html: rendering.html))
+                    changes = [.replace(id: rendering.elementID, html: rendering.html)]
+                }
+                operations += changes
+                if let className = state.flashes[update.item], changes.contains(where: Self.changesContent) {
+                    operations.append(.transientClass(id: rendering.elementID, className: className))
                 }
                 state.renderings[update.item] = rendering
             }
+            state.flashes = [:]
             state.pending += operations
+        }
+    }
+
+    /// Whether an update operation re-renders what the element shows (a slot or the whole
+    /// element), rather than only setting or removing an attribute.
+    static func changesContent(_ operation: PatchOperation) -> Bool {
+        switch operation {
+        case .setAttribute, .removeAttribute: false
+        default: true
         }
     }
 

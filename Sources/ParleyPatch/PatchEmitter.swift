@@ -9,7 +9,8 @@ import Synchronization
 /// removals of items and sections; section inserts and moves; item inserts and moves in final
 /// order (each anchor is in place when used); replacements for reloads; then updates of
 /// reconfigured items — only the attributes and slots that differ, as `appendText` when a slot
-/// only grew by text.
+/// only grew by text — each followed by the transient class ``flash(_:className:)`` asked for,
+/// if any.
 ///
 /// Items are `article.msg` elements whose "first" position is after their section's heading;
 /// sections are children of the container.
@@ -20,6 +21,8 @@ public final class PatchEmitter<SectionID: Hashable & Sendable, ItemID: Hashable
         var renderings: [ItemID: ElementRendering] = [:]
         var itemsBySection: [SectionID: Set<ItemID>] = [:]
         var pending: [PatchOperation] = []
+        /// The transient classes asked for the items of the next update.
+        var flashes: [ItemID: String] = [:]
     }
 
     let sectionRendering: @Sendable (SectionID) -> SectionRendering
@@ -45,12 +48,17 @@ public final class PatchEmitter<SectionID: Hashable & Sendable, ItemID: Hashable
         }
     }
 
-    /// Adds a transient class to an item (e.g. `flash` when it was edited): a client adds it and
-    /// removes it after its animation; it is not part of the page's state. Call it from the data
-    /// source's `onItemReconfiguration`.
+    /// Asks for a transient class on an item (e.g. `flash` when it was edited), sent by the next
+    /// update right after the item's own operations when that update re-renders what the item
+    /// shows: a slot (`slot`, `appendText`) or the whole element (`replace`). An update of its
+    /// attributes only (the position class of a regrouping) sends none, nor does an insert, a
+    /// move, a reload or a removal; a request the next update does not use is dropped.
+    ///
+    /// Call it from the data source's `onItemReconfiguration`, which runs before the update. A
+    /// client adds the class and removes it after its animation; it is not part of the page's
+    /// state.
     public func flash(_ item: ItemID, className: String) {
-        let id = itemElementID(item)
-        state.withLock { $0.pending.append(.transientClass(id: id, className: className)) }
+        state.withLock { $0.flashes[item] = className }
     }
 
     public func reloadData(_ snapshot: DiffableDataSourceSnapshot<SectionID, ItemID>, fragments: [[ElementRendering]]) {

@@ -19,6 +19,8 @@ import Testing
 
     static func tags(_ batch: PatchBatch?) -> [String] { batch?.operations.map(\.tag) ?? [] }
 
+    static func flash(_ id: String) -> PatchOperation { .transientClass(id: id, className: "flash") }
+
     @Test func oneWordEditIsOneSlotUpdatePlusTheEditedMarkerTheFirstTime() throws {
         let live = Self.base()
         let first = try #require(
@@ -36,21 +38,22 @@ import Testing
                             if case let .slot(_, "edited", html) = $0 { html } else { nil }
                         })),
                 .slot(id: "m-2", slot: "text", html: SafeHTML.text("Morning! see you at one")),
+                Self.flash("m-2"),
             ])
         #expect(
             first.description.contains(
                 #"["s","m-2","edited","<span class=\"edited\" title=\"Edited Friday, 8 March 2024 09:05:00 (UTC)\">(edited)</span>"]"#))
         let second = try #require(live.update { $0[1].content.text = "Morning! see you at two" })
-        #expect(second.operations == [.slot(id: "m-2", slot: "text", html: SafeHTML.text("Morning! see you at two"))])
+        #expect(second.operations == [.slot(id: "m-2", slot: "text", html: SafeHTML.text("Morning! see you at two")), Self.flash("m-2")])
     }
 
     @Test func aReactionUpdatesTheReactionsSlotOnly() throws {
         let live = Self.base()
         let batch = try #require(live.update { $0[0].reactions = [Reaction(emoji: "👍", count: 1)] })
-        #expect(Self.tags(batch) == ["s"])
+        #expect(Self.tags(batch) == ["s", "f"])
         #expect(
             batch.description
-                == #"{"v":1,"base":0,"ops":[["s","m-1","reactions","<span class=\"reaction\" title=\"👍\"><span class=\"reaction-emoji\">👍</span> <span class=\"reaction-count\">1</span></span>"]]}"#
+                == #"{"v":1,"base":0,"ops":[["s","m-1","reactions","<span class=\"reaction\" title=\"👍\"><span class=\"reaction-emoji\">👍</span> <span class=\"reaction-count\">1</span></span>"],["f","m-1","flash"]]}"#
         )
     }
 
@@ -83,15 +86,18 @@ import Testing
     @Test func aStreamedReplySendsOnlyTheNewCharacters() throws {
         let live = Self.base()
         _ = live.update { $0.append(F.message("6", minute: 4, author: 3, text: "", reply: "1")) }
-        var total = 0
-        for token in ["The", " picnic", " is", " at", " <noon>", " & ", "\"sunny\""] {
+        let tokens = [
+            ("The", #""The""#), (" picnic", #"" picnic""#), (" is", #"" is""#), (" at", #"" at""#), (" <noon>", #"" <noon>""#),
+            (" & ", #"" & ""#), ("\"sunny\"", #""\"sunny\"""#),
+        ]
+        for (version, (token, json)) in zip(2..., tokens) {
             let batch = try #require(live.update { $0[$0.count - 1].content.text += token })
-            #expect(batch.operations == [.appendText(id: "m-6", slot: "text", text: token)])
-            total += batch.json.count
+            #expect(batch.operations == [.appendText(id: "m-6", slot: "text", text: token), Self.flash("m-6")])
+            #expect(
+                batch.description == #"{"v":\#(version),"base":\#(version - 1),"ops":[["t","m-6","text",\#(json)],["f","m-6","flash"]]}"#)
         }
-        #expect(total < 7 * 60)
         let newline = try #require(live.update { $0[$0.count - 1].content.text += "\nnext line" })
-        #expect(Self.tags(newline) == ["s"])
+        #expect(Self.tags(newline) == ["s", "f"])
     }
 
     @Test func changesOutsideTheWindowSendNothing() throws {
@@ -109,6 +115,45 @@ import Testing
             live.update { messages in
                 messages.removeAll { $0.id == again.id }; messages.append(again)
             } == nil)
+    }
+
+    @Test func anEditFlashesTheMessageAfterItsUpdate() throws {
+        let live = Self.base()
+        let batch = try #require(live.update { $0[2].content.text = "bring the big cooler" })
+        #expect(batch.description == #"{"v":1,"base":0,"ops":[["s","m-3","text","bring the big cooler"],["f","m-3","flash"]]}"#)
+    }
+
+    @Test func aChangeOutsideTheSlotsReplacesTheMessageThenFlashesIt() throws {
+        let live = Self.base()
+        let batch = try #require(live.update { $0[0].author.displayName = "Anabel" })
+        #expect(Self.tags(batch) == ["R", "f"])
+        guard case let .replace(id, html) = batch.operations[0] else { Issue.record("not a replace"); return }
+        #expect(id == "m-1")
+        #expect(html.description.contains(#"<bdi class="msg-author ">Anabel</bdi>"#))
+        #expect(batch.operations[1] == Self.flash("m-1"))
+    }
+
+    @Test func aReplyFlashesWithTheMessageItQuotesWhenThatIsEdited() throws {
+        let live = F.channel([
+            F.message("1", minute: 0, author: 0, text: "Good morning"),
+            F.message("2", minute: 1, author: 1, text: "hi", reply: "1"),
+        ])
+        let batch = try #require(live.update { $0[0].content.text = "Good afternoon" })
+        #expect(Self.tags(batch) == ["s", "f", "s", "f"])
+        #expect(batch.operations[0] == .slot(id: "m-1", slot: "text", html: SafeHTML.text("Good afternoon")))
+        #expect(batch.operations[1] == Self.flash("m-1"))
+        guard case let .slot("m-2", "reply", html) = batch.operations[2] else { Issue.record("not the reply slot"); return }
+        #expect(html.description.contains(#"<span class="reply-excerpt" dir="auto">Good afternoon</span>"#))
+        #expect(batch.operations[3] == Self.flash("m-2"))
+    }
+
+    @Test func aNewOrDeletedMessageAndItsNeighboursRegroupingDoNotFlash() throws {
+        let live = Self.base()
+        let join = try #require(live.update { $0.append(F.message("4", minute: 3, author: 1, text: "and ice")) })
+        #expect(Self.tags(join) == ["i", "a"])
+        #expect(join.operations[1] == .setAttribute(id: "m-3", name: "class", value: "msg pos-middle kind-default"))
+        let delete = try #require(live.update { $0.remove(at: 3) })
+        #expect(delete.operations == [.remove(id: "m-4"), .setAttribute(id: "m-3", name: "class", value: "msg pos-last kind-default")])
     }
 
     @Test func explicitVersionsNumberTheBatches() throws {
