@@ -58,11 +58,7 @@ enum PatchBenchmark {
         }
         let tokenBytes = tokens.reduce(0) { $0 + $1.utf8.count }
         let perToken = batches.reduce(0) { $0 + $1.operationsByteCount }
-        let coalesced = stride(from: 0, to: batches.count, by: 100).map {
-            PatchBatch.coalescing(Array(batches[$0..<min($0 + 100, batches.count)]))!.operationsByteCount
-        }.reduce(0, +)
         rows.append(("(d) 1,000 tokens, one batch each", perToken, turbo, morph))
-        rows.append(("(d) 1,000 tokens, 100 per flush", coalesced, turbo, morph))
         print("\n## Patch bytes on a \(count)-message page (JSON of the ops; batch envelope and SSE framing excluded)\n")
         print("| change | ours | replace element | whole page | element / ours | page / ours |")
         print("|---|---:|---:|---:|---:|---:|")
@@ -71,8 +67,8 @@ enum PatchBenchmark {
             print("| \(name) | \(ours) | \(element) | \(page) | \(ratios[0]) | \(ratios[1]) |")
         }
         print(
-            "\ntoken bytes \(tokenBytes); ours / token bytes: one batch each \(String(format: "%.2f", Double(perToken) / Double(tokenBytes))), "
-                + "100 per flush \(String(format: "%.2f", Double(coalesced) / Double(tokenBytes)))")
+            "\ntoken bytes \(tokenBytes); ours / token bytes: one batch each \(String(format: "%.2f", Double(perToken) / Double(tokenBytes)))"
+        )
         print("(a) is \(edit)")
     }
 }

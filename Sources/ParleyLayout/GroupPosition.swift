@@ -5,9 +5,6 @@
 public enum GroupPosition: String, Hashable, Sendable, CaseIterable {
     case first, middle, last, only
 
-    /// Whether the message starts a group (shows its header).
-    public var startsGroup: Bool { self == .first || self == .only }
-
     /// The position of a message that starts a group or not, followed by one that continues it or not.
     public init(starts: Bool, nextContinues: Bool) {
         switch (starts, nextContinues) {

@@ -1,6 +1,8 @@
 """Headless Chromium through Selenium, and the steps shared by the browser tests."""
 
 import json
+import os
+import subprocess
 from pathlib import Path
 
 from selenium import webdriver
@@ -15,6 +17,8 @@ FIXTURES = HERE / 'fixtures'
 
 CHROMIUM = '/usr/lib/chromium/chromium'
 CHROMEDRIVER = '/usr/bin/chromedriver'
+# The build flags of scripts/test, so that its `parley` is reused rather than built again.
+BUILD_FLAGS = ['-c', 'release', '-Xswiftc', '-enable-testing']
 
 # Records CSP violations, imports parley.js and the harness as modules, adds the stylesheet (if any),
 # then calls `window.harness[step](...stepArguments)` when a step is named.
@@ -62,6 +66,19 @@ def open_page(driver, path, step=None, *arguments, styled=True):
     reply = driver.execute_async_script(LOAD, PARLEY_JS.as_uri(), HARNESS_JS.as_uri(), style, step, list(arguments))
     assert 'error' not in reply, reply['error']
     return reply['result']
+
+
+def parley_binary():
+    """PARLEY_BIN when set, else `parley` in the folder that `swift build BUILD_FLAGS
+    --show-bin-path` names, built there first when it is missing."""
+    if os.environ.get('PARLEY_BIN'):
+        return Path(os.environ['PARLEY_BIN'])
+    folder = subprocess.run(['swift', 'build', *BUILD_FLAGS, '--show-bin-path'], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout.strip()
+    binary = Path(folder) / 'parley'
+    if not binary.exists():
+        subprocess.run(['swift', 'build', *BUILD_FLAGS, '--product', 'parley'], cwd=ROOT, check=True)
+    return binary
 
 
 def read_batches(folder):

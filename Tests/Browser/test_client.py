@@ -1,5 +1,5 @@
 """Named cases of parley.js in headless Chromium: identity, focus, caret and selection, versions,
-the animation-frame queue, text safety, errors and resyncs, scrolling and the live region.
+the animation-frame queue, text safety, errors and resyncs, scrolling, the live region and transient classes.
 
 Cases marked with `mode` run twice: with the browser's `Element.moveBefore` and with it deleted
 (the `insertBefore` fallback)."""
@@ -225,15 +225,44 @@ def test_malformed_batches_ask_for_a_resync(driver, batch, reason):
     assert driver.execute_script('return resyncs.map((r) => r.reason)') == [reason]
 
 
-def test_a_transient_class_is_added_then_removed_when_its_animation_ends(driver):
+# Applies batches[0] and, when `again` is set, that batch 500 ms later; returns, after the last
+# one, which elements carry `flash` and the element's animations, and how long the class stayed.
+FLASH = """const [batches, id, again, done] = arguments;
+const element = document.getElementById(id);
+const seen = {};
+new MutationObserver((records, observer) => {
+  if (element.classList.contains('flash')) return;
+  observer.disconnect();
+  seen.lasted = performance.now() - seen.applied;
+  done(seen);
+}).observe(element, {attributes: true, attributeFilter: ['class']});
+const flash = (batch) => {
+  seen.applied = performance.now();
+  seen.result = parley.applyBatch(main, batch);
+  seen.flashing = [...main.querySelectorAll('.flash')].map((flashing) => flashing.id);
+  seen.animations = element.getAnimations().map((animation) => [animation.animationName, animation.playState]);
+};
+flash(batches[0]);
+if (again) setTimeout(() => flash(again), 500);
+"""
+
+
+def test_a_transient_class_stays_while_its_animation_runs(driver):
     batches = open_case(driver, 'flash')
     flashed = batches[0]['ops'][1][1]
-    assert apply(driver, *batches) == [True]
-    state = driver.execute_script("""const element = document.getElementById(arguments[0]);
-        const during = element.classList.contains('flash');
-        element.dispatchEvent(new AnimationEvent('animationend'));
-        return [during, element.classList.contains('flash')]""", flashed)
-    assert state == [True, False]
+    seen = driver.execute_async_script(FLASH, batches, flashed, None)
+    assert [seen['result'], seen['flashing'], seen['animations']] == [True, [flashed], [['parley-flash', 'running']]]
+    assert 900 <= seen['lasted'] < 5000, seen
+    assert_final(driver, 'flash')
+
+
+def test_a_repeated_transient_class_restarts_its_animation(driver):
+    batches = open_case(driver, 'flash')
+    flashed = batches[0]['ops'][1][1]
+    again = {'v': 3, 'base': 2, 'ops': [['f', flashed, 'flash']]}
+    seen = driver.execute_async_script(FLASH, batches, flashed, again)
+    assert [seen['result'], seen['flashing'], seen['animations']] == [True, [flashed], [['parley-flash', 'running']]]
+    assert 900 <= seen['lasted'] < 5000, f'the class went {seen["lasted"]} ms after the second flash: {seen}'
     assert_final(driver, 'flash')
 
 

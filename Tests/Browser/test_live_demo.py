@@ -2,24 +2,19 @@
 live page over Server-Sent Events (a new message, then a bot reply streamed word by word), a
 reader at the bottom stays pinned there, and SIGINT stops the server with exit code 0.
 
-The binary is PARLEY_BIN when set, else `parley` in the folder that
-`swift build -c release -Xswiftc -enable-testing --show-bin-path` names (the flags of
-scripts/test), built there first when it is missing."""
+The binary is `browser.parley_binary()`: PARLEY_BIN when set, else scripts/test's build."""
 
-import os
 import re
 import signal
 import subprocess
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 
 import browser
 
-FLAGS = ['-c', 'release', '-Xswiftc', '-enable-testing']
 ASK = "Who's joining the picnic tomorrow?"
 REPLY = 'Reminder: the picnic starts at noon'
 # The demo posts ASK after 1.5 s and starts the reply about 9.3 s later; leave room for a busy machine.
@@ -40,21 +35,10 @@ TO_BOTTOM = 'document.scrollingElement.scrollTop = document.scrollingElement.scr
 TRANSCRIPT_TEXT = "return document.getElementById('transcript').textContent;"
 
 
-def parley_binary():
-    if os.environ.get('PARLEY_BIN'):
-        return Path(os.environ['PARLEY_BIN'])
-    folder = subprocess.run(['swift', 'build', *FLAGS, '--show-bin-path'], cwd=browser.ROOT, check=True,
-                            capture_output=True, text=True).stdout.strip()
-    binary = Path(folder) / 'parley'
-    if not binary.exists():
-        subprocess.run(['swift', 'build', *FLAGS, '--product', 'parley'], cwd=browser.ROOT, check=True)
-    return binary
-
-
 @pytest.fixture
 def demo(request):
     extra = getattr(request, 'param', [])
-    process = subprocess.Popen([str(parley_binary()), 'serve', '--demo', '--port', '0', *extra],
+    process = subprocess.Popen([str(browser.parley_binary()), 'serve', '--demo', '--port', '0', *extra],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         lines = []  # the URL line; other lines (e.g. an ingest token) may come first

@@ -15,12 +15,12 @@ export const RESYNC_EVENT = 'parley:resync';
 
 /** How close to the end, in CSS pixels, still counts as "at the bottom". */
 const BOTTOM_SLACK = 2;
-/** How long a transient class (`f`) stays when no animation ends it, in milliseconds. */
-const TRANSIENT_MS = 2000;
 /** The longest wait between two reconnects, in milliseconds. */
 const MAX_RETRY_MS = 30000;
 /** Batches waiting for the next animation frame, per container. */
 const queues = new WeakMap();
+/** The latest `f` of each transient class, per element: only its end removes the class. */
+const transients = new WeakMap();
 /** The container's open stream, shared by every copy of this module on the page. */
 const STREAM = Symbol.for('parley.stream');
 
@@ -259,12 +259,29 @@ function parseElement(html, id, op) {
   return element;
 }
 
-/** Adds a transient class and removes it when its animation ends (or after TRANSIENT_MS). */
+/**
+ * Adds a transient class for as long as the CSS animations it starts run. A class already there
+ * is taken off and styled away first, so its animation restarts. When it starts none (reduced
+ * motion, no stylesheet, an element not rendered) it is removed at once.
+ */
 function flash(element, name) {
+  const latest = transients.get(element) ?? new Map();
+  transients.set(element, latest);
+  const token = {};
+  latest.set(name, token);
+  if (element.classList.contains(name)) {
+    element.classList.remove(name);
+    element.getAnimations(); // flushes style: the animation ends here and starts anew below
+  }
   element.classList.add(name);
-  const done = () => element.classList.remove(name);
-  element.addEventListener('animationend', done, { once: true });
-  setTimeout(done, TRANSIENT_MS);
+  const done = () => {
+    if (latest.get(name) !== token) return;
+    latest.delete(name);
+    element.classList.remove(name);
+  };
+  const running = element.getAnimations().filter((animation) => animation instanceof CSSAnimation);
+  if (running.length === 0) return done();
+  Promise.allSettled(running.map((animation) => animation.finished)).then(done);
 }
 
 /**

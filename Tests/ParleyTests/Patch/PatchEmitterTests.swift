@@ -19,6 +19,8 @@ import Testing
 
     static func tags(_ batch: PatchBatch?) -> [String] { batch?.operations.map(\.tag) ?? [] }
 
+    static func flash(_ id: String) -> PatchOperation { .transientClass(id: id, className: "flash") }
+
     @Test func oneWordEditIsOneSlotUpdatePlusTheEditedMarkerTheFirstTime() throws {
         let live = Self.base()
         let first = try #require(
@@ -36,17 +38,13 @@ import Testing
                             if case let .slot(_, "edited", html) = $0 { html } else { nil }
                         })),
                 .slot(id: "m-2", slot: "text", html: SafeHTML.text("Morning! see you at one")),
-                .transientClass(id: "m-2", className: "flash"),
+                Self.flash("m-2"),
             ])
         #expect(
             first.description.contains(
                 #"["s","m-2","edited","<span class=\"edited\" title=\"Edited Friday, 8 March 2024 09:05:00 (UTC)\">(edited)</span>"]"#))
         let second = try #require(live.update { $0[1].content.text = "Morning! see you at two" })
-        #expect(
-            second.operations == [
-                .slot(id: "m-2", slot: "text", html: SafeHTML.text("Morning! see you at two")),
-                .transientClass(id: "m-2", className: "flash"),
-            ])
+        #expect(second.operations == [.slot(id: "m-2", slot: "text", html: SafeHTML.text("Morning! see you at two")), Self.flash("m-2")])
     }
 
     @Test func aReactionUpdatesTheReactionsSlotOnly() throws {
@@ -88,13 +86,15 @@ import Testing
     @Test func aStreamedReplySendsOnlyTheNewCharacters() throws {
         let live = Self.base()
         _ = live.update { $0.append(F.message("6", minute: 4, author: 3, text: "", reply: "1")) }
-        var total = 0
-        for token in ["The", " picnic", " is", " at", " <noon>", " & ", "\"sunny\""] {
+        let tokens = [
+            ("The", #""The""#), (" picnic", #"" picnic""#), (" is", #"" is""#), (" at", #"" at""#), (" <noon>", #"" <noon>""#),
+            (" & ", #"" & ""#), ("\"sunny\"", #""\"sunny\"""#),
+        ]
+        for (version, (token, json)) in zip(2..., tokens) {
             let batch = try #require(live.update { $0[$0.count - 1].content.text += token })
-            #expect(batch.operations == [.appendText(id: "m-6", slot: "text", text: token)])
-            total += batch.json.count
+            #expect(batch.operations == [.appendText(id: "m-6", slot: "text", text: token)], "a streamed token does not flash")
+            #expect(batch.description == #"{"v":\#(version),"base":\#(version - 1),"ops":[["t","m-6","text",\#(json)]]}"#)
         }
-        #expect(total < 7 * 60)
         let newline = try #require(live.update { $0[$0.count - 1].content.text += "\nnext line" })
         #expect(Self.tags(newline) == ["s"])
     }
@@ -116,15 +116,42 @@ import Testing
             } == nil)
     }
 
-    @Test func coalescingMergesStreamedTokensIntoOneOperation() throws {
+    @Test func anEditFlashesTheMessageAfterItsUpdate() throws {
         let live = Self.base()
-        _ = live.update { $0.append(F.message("6", minute: 4, author: 3, text: "", reply: "1")) }
-        let batches = try ["Hel", "lo", " there"].map { token in try #require(live.update { $0[$0.count - 1].content.text += token }) }
-        let merged = try #require(PatchBatch.coalescing(batches))
-        #expect(merged.base == 1 && merged.version == 4)
-        #expect(merged.operations == [.appendText(id: "m-6", slot: "text", text: "Hello there")])
-        #expect(merged.description == #"{"v":4,"base":1,"ops":[["t","m-6","text","Hello there"]]}"#)
-        #expect(merged.operationsByteCount == #"[["t","m-6","text","Hello there"]]"#.utf8.count)
+        let batch = try #require(live.update { $0[2].content.text = "bring the big cooler" })
+        #expect(batch.description == #"{"v":1,"base":0,"ops":[["s","m-3","text","bring the big cooler"],["f","m-3","flash"]]}"#)
+    }
+
+    @Test func aChangeOutsideTheSlotsReplacesTheMessageThenFlashesIt() throws {
+        let live = Self.base()
+        let batch = try #require(live.update { $0[0].author.displayName = "Anabel" })
+        #expect(Self.tags(batch) == ["R", "f"])
+        guard case let .replace(id, html) = batch.operations[0] else { Issue.record("not a replace"); return }
+        #expect(id == "m-1")
+        #expect(html.description.contains(#"<bdi class="msg-author ">Anabel</bdi>"#))
+        #expect(batch.operations[1] == Self.flash("m-1"))
+    }
+
+    @Test func anEditedMessageFlashesAndTheQuoteInItsReplyFollowsWithoutFlashing() throws {
+        let live = F.channel([
+            F.message("1", minute: 0, author: 0, text: "Good morning"),
+            F.message("2", minute: 1, author: 1, text: "hi", reply: "1"),
+        ])
+        let batch = try #require(live.update { $0[0].content.text = "Good afternoon" })
+        #expect(Self.tags(batch) == ["s", "s", "f"])
+        #expect(batch.operations[0] == .slot(id: "m-1", slot: "text", html: SafeHTML.text("Good afternoon")))
+        guard case let .slot("m-2", "reply", html) = batch.operations[1] else { Issue.record("not the reply slot"); return }
+        #expect(html.description.contains(#"<span class="reply-excerpt" dir="auto">Good afternoon</span>"#))
+        #expect(batch.operations[2] == Self.flash("m-1"))
+    }
+
+    @Test func aNewOrDeletedMessageAndItsNeighboursRegroupingDoNotFlash() throws {
+        let live = Self.base()
+        let join = try #require(live.update { $0.append(F.message("4", minute: 3, author: 1, text: "and ice")) })
+        #expect(Self.tags(join) == ["i", "a"])
+        #expect(join.operations[1] == .setAttribute(id: "m-3", name: "class", value: "msg pos-middle kind-default"))
+        let delete = try #require(live.update { $0.remove(at: 3) })
+        #expect(delete.operations == [.remove(id: "m-4"), .setAttribute(id: "m-3", name: "class", value: "msg pos-last kind-default")])
     }
 
     @Test func explicitVersionsNumberTheBatches() throws {
