@@ -71,14 +71,14 @@ let package = Package(
             dependencies: ["ParleyModel", "ParleyLayout", "ParleyDiffing", "ParleyRender", "ParleyPatch", "ParleyHTML"],
             swiftSettings: strict
         ),
-        // Layer 3: the live server (sole importer of libmicrohttpd), then the command line.
+        // Layers 4-7 (ARCHITECTURE.md): HTTP and Server-Sent Events only (sole importer of libmicrohttpd), what it serves, the command line.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(
             name: "ParleyServer",
             dependencies: ["CMicroHTTPD", "ParleyModel", "ParleyAssets"],
             swiftSettings: strict
         ),
-        // Layer 4: what `parley serve` serves over the server's seam: channels, ingest, the demo, --follow.
+        // What `parley serve` serves over the server's seams: channels, ingest, the demo, --follow.
         .target(
             name: "ParleySite",
             dependencies: [
