@@ -74,10 +74,18 @@ public enum MarkupParser {
         var attributes: [MarkupAttribute] = []
         var attribute = node.pointee.properties
         while let current = attribute {
-            let value = LibXML.content(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
-            attributes.append(MarkupAttribute(name: LibXML.string(current.pointee.name), value: value))
+            attributes.append(MarkupAttribute(name: LibXML.string(current.pointee.name), value: value(of: current)))
             attribute = current.pointee.next
         }
         return MarkupElement(name: LibXML.string(node.pointee.name), attributes: attributes, children: nodes(from: node.pointee.children))
+    }
+
+    /// The value of `attribute`: the content of its one text child as the HTML parser leaves it
+    /// (read in place), else libxml2's concatenation of its children; `""` for an attribute
+    /// written without a value.
+    private static func value(of attribute: xmlAttrPtr) -> String {
+        guard let child = attribute.pointee.children else { return "" }
+        if child.pointee.next == nil, child.pointee.type == XML_TEXT_NODE { return LibXML.string(child.pointee.content) }
+        return LibXML.content(UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: xmlNode.self))
     }
 }
