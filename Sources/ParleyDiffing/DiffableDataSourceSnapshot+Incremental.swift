@@ -22,6 +22,7 @@ extension DiffableDataSourceSnapshot {
     ///   ``DiffingError/unknownItem(_:)`` when an updated item is neither in the snapshot nor appended. On
     ///   error the snapshot is unchanged.
     /// - Complexity: O(k + u log u) for k appended and u updated items, with one hash per identifier.
+    @inlinable
     package mutating func update(
         appending identifiers: [ItemID],
         contentVersions: [ContentVersion]? = nil,
@@ -50,7 +51,8 @@ extension DiffableDataSourceSnapshot {
         return appendedChangeset(section: sectionIndex, from: start, updated: updated.map(\.position))
     }
 
-    private func appendedChangeset(section: Int, from start: Int, updated: [ItemPosition]) -> Changeset<
+    @inlinable
+    func appendedChangeset(section: Int, from start: Int, updated: [ItemPosition]) -> Changeset<
         SectionID, ItemID
     > {
         var changeset = Changeset<SectionID, ItemID>()

@@ -57,6 +57,7 @@ extension DiffableDataSourceSnapshot {
     /// - Parameter identifiers: The items to delete; repeating one is harmless.
     /// - Throws: ``DiffingError/unknownItem(_:)`` when an item is not in the snapshot (nothing is deleted).
     /// - Complexity: O(k) plus O(items of each affected section from its first deleted item on).
+    @inlinable
     public mutating func deleteItems(_ identifiers: [ItemID]) throws(DiffingError) {
         var doomed: [Int: Set<Int>] = [:]
         for item in identifiers {
@@ -86,7 +87,8 @@ extension DiffableDataSourceSnapshot {
     }
 
     /// Removes the elements at the given ascending indices in one pass, shifting the rest down in place.
-    private static func remove<Element>(_ removed: [Int], from array: inout ContiguousArray<Element>) {
+    @inlinable
+    static func remove<Element>(_ removed: [Int], from array: inout ContiguousArray<Element>) {
         var write = removed[0]
         var next = 0
         for read in removed[0]..<array.count {

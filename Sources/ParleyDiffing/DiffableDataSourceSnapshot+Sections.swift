@@ -40,6 +40,7 @@ extension DiffableDataSourceSnapshot {
     /// - Parameter identifiers: The sections to delete; repeating one is harmless.
     /// - Throws: ``DiffingError/unknownSection(_:)`` when a section is not in the snapshot.
     /// - Complexity: O(items of the deleted sections and of the sections after the first deleted one).
+    @inlinable
     public mutating func deleteSections(_ identifiers: [SectionID]) throws(DiffingError) {
         var doomed = Set<Int>()
         for section in identifiers { doomed.insert(try index(ofKnownSection: section)) }

@@ -87,6 +87,7 @@ extension DiffableDataSourceSnapshot {
         }
     }
 
+    @inlinable
     mutating func forgetMarks(of items: some Sequence<ItemID>) {
         guard !reloadMarks.isEmpty || !reconfigureMarks.isEmpty else { return }
         for item in items {
@@ -95,6 +96,7 @@ extension DiffableDataSourceSnapshot {
         }
     }
 
+    @inlinable
     mutating func clearMarks() {
         if !reloadMarks.isEmpty { reloadMarks = [] }
         if !reconfigureMarks.isEmpty { reconfigureMarks = [] }

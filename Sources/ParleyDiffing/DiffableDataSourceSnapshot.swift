@@ -44,6 +44,7 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
     /// The section identifiers, in order.
     ///
     /// - Complexity: O(number of sections).
+    @inlinable
     public var sectionIdentifiers: [SectionID] {
         sections.map(\.id)
     }
@@ -60,6 +61,7 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
     /// - Parameter section: The section identifier.
     /// - Throws: ``DiffingError/unknownSection(_:)`` when the section is not in the snapshot.
     /// - Complexity: O(1) on average.
+    @inlinable
     public func numberOfItems(inSection section: SectionID) throws(DiffingError) -> Int {
         sections[try index(ofKnownSection: section)].items.count
     }
@@ -99,6 +101,7 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
     /// Returns the (section, item) position of an item, or `nil` when the item is not in the snapshot.
     ///
     /// - Complexity: O(1) on average.
+    @inlinable
     public func position(ofItem item: ItemID) -> ItemPosition? {
         itemPositions[item]?.unpacked
     }
@@ -115,6 +118,7 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
     /// Returns the content version of an item, or `nil` when the item is not in the snapshot.
     ///
     /// - Complexity: O(1) on average.
+    @inlinable
     public func contentVersion(ofItem item: ItemID) -> ContentVersion? {
         itemPositions[item].map { sections[$0.section].versions[$0.item] }
     }

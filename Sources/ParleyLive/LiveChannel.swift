@@ -25,7 +25,8 @@ public final class LiveChannel: Sendable {
     let state: Mutex<LiveState>
 
     /// Creates the channel holding `channel`'s messages, at `version` (e.g. the sequence number of
-    /// the last event read from a database).
+    /// the last event read from a database). The channel keeps its own copy of the messages, so
+    /// the first append does not copy them.
     /// - Complexity: O(n log n) for n messages out of order, O(n) in order, plus the window's rendering.
     public init(channel: Channel, directory: Directory = Directory(), options: LiveOptions, version: Int = 0) {
         self.channel = Channel(id: channel.id, name: channel.name, topic: channel.topic, kind: channel.kind, category: channel.category)
@@ -35,6 +36,7 @@ public final class LiveChannel: Sendable {
         var state = LiveState(
             messages: ChatLayout.displayOrder(channel.messages), version: version,
             window: LiveWindow(size: options.window, renderer: renderer, context: context))
+        state.messages.reserveCapacity(state.messages.count + 64)
         state.reindex()
         _ = state.window.rebuild(state.messages, index: state.index)
         self.state = Mutex(state)

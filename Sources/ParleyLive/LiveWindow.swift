@@ -39,7 +39,7 @@ struct LiveWindow: Sendable {
                 let parts = renderer.dayContainer(date)
                 return SectionRendering(elementID: DOMID.day(date.isoString), opening: parts.opening, closing: parts.closing)
             },
-            itemElementID: { DOMID.message($0.rawValue) })
+            sectionElementID: { DOMID.day($0.isoString) }, itemElementID: { DOMID.message($0.rawValue) })
     }
 
     /// The container's children: each day section of the window with its messages.

@@ -16,12 +16,12 @@ extension PatchEmitter {
             for section in itemsBySection.keys { itemsBySection[section]?.remove(item) }
         }
         for section in changeset.deletedSections {
-            operations.append(.removeSection(id: sectionRendering(section).elementID))
+            operations.append(.removeSection(id: sectionElementID(section)))
             for item in itemsBySection.removeValue(forKey: section) ?? [] { renderings[item] = nil }
         }
         for placement in changeset.sectionPlacements {
             let rendering = sectionRendering(placement.section)
-            let after = placement.after.map { sectionRendering($0).elementID }
+            let after = placement.after.map(sectionElementID)
             switch placement.kind {
             case .insert: operations.append(.insertSection(id: rendering.elementID, after: after, html: rendering.html()))
             case .move: operations.append(.moveSection(id: rendering.elementID, after: after))
@@ -29,7 +29,7 @@ extension PatchEmitter {
         }
         for placement in changeset.itemPlacements {
             let id = itemElementID(placement.item)
-            let parent = sectionRendering(placement.section).elementID
+            let parent = sectionElementID(placement.section)
             let after = placement.after.map(itemElementID)
             switch placement.kind {
             case .insert:

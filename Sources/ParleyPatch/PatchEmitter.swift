@@ -18,17 +18,22 @@ public struct PatchEmitter<SectionID: Hashable & Sendable, ItemID: Hashable & Se
     /// The items of each section on the page.
     var itemsBySection: [SectionID: Set<ItemID>] = [:]
     let sectionRendering: @Sendable (SectionID) -> SectionRendering
+    let sectionElementID: @Sendable (SectionID) -> String
     let itemElementID: @Sendable (ItemID) -> String
 
     /// An emitter for an empty page.
     /// - Parameters:
     ///   - sectionRendering: Renders a section container (for section inserts and resets).
+    ///   - sectionElementID: The DOM id of a section (its `sectionRendering`'s, without rendering it:
+    ///     every placed item names its parent).
     ///   - itemElementID: The DOM id of an item (needed for items removed without a fragment).
     public init(
         sectionRendering: @escaping @Sendable (SectionID) -> SectionRendering,
+        sectionElementID: @escaping @Sendable (SectionID) -> String,
         itemElementID: @escaping @Sendable (ItemID) -> String
     ) {
         self.sectionRendering = sectionRendering
+        self.sectionElementID = sectionElementID
         self.itemElementID = itemElementID
     }
 
