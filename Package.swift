@@ -185,8 +185,7 @@ let package = Package(
         .testTarget(
             name: "ParleyServerTests",
             dependencies: [
-                "ParleyServer", "ParleyHTML", "ParleyModel", "ParleyStore", "ParleyTestSupport", "ParleyServerTestSupport",
-                "ParleyWaitSupport",
+                "ParleyServer", "ParleyHTML", "ParleyModel", "ParleyTestSupport", "ParleyServerTestSupport", "ParleyWaitSupport",
             ],
             swiftSettings: strict
         ),
