@@ -111,10 +111,25 @@ let package = Package(
             path: "Benchmarks/ParleyServerBenchmark",
             swiftSettings: strict
         ),
+        // Test support shared by the test targets, the benchmarks and the convergence fixtures: seeded randomness, the DOM
+        // oracle, paths to the fixtures (read from the source tree, not copied) and the corpus, the built `parley` run as a process.
         .target(
             name: "ParleyTestSupport",
-            dependencies: ["ParleyModel", "ParleyXML", "ParleyHTML", "ParleyLive", "ParleyPatch", "ParleyRender"],
+            dependencies: ["ParleyModel", "ParleyXML", "ParleyHTML", "ParleyLayout", "ParleyLive", "ParleyPatch", "ParleyRender"],
             path: "Tests/ParleyTestSupport",
+            exclude: ["Fixtures"],
+            swiftSettings: strict
+        ),
+        // `eventually` and `WaitTimeout` (swift-testing's source locations): apart from ParleyTestSupport, which executables link.
+        .target(name: "ParleyWaitSupport", dependencies: ["ParleyTestSupport"], path: "Tests/ParleyWaitSupport", swiftSettings: strict),
+        // Loopback HTTP and SSE clients, served channels and server fixtures for the server, site and command line tests.
+        .target(
+            name: "ParleyServerTestSupport",
+            dependencies: [
+                "ParleyTestSupport", "ParleyServer", "ParleySite", "ParleyImport", "ParleyModel", "ParleyRender", "ParleyHTML",
+                "ParleyPatch", "ParleyLive", "ParleyStore",
+            ],
+            path: "Tests/ParleyServerTestSupport",
             swiftSettings: strict
         ),
         .executableTarget(
@@ -133,14 +148,61 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "ParleyDiffingTests", dependencies: ["ParleyDiffing", "ParleyTestSupport"], swiftSettings: strict),
+        // One test target per module it tests, lowest layer first; a test that runs the whole binary is in ParleyCLITests.
+        .testTarget(name: "ParleyModelTests", dependencies: ["ParleyModel", "ParleyFormat", "ParleyTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ParleyXMLTests", dependencies: ["ParleyXML"], swiftSettings: strict),
+        .testTarget(name: "ParleyHTMLTests", dependencies: ["ParleyHTML", "ParleyModel", "ParleyTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "ParleyTests",
+            name: "ParleyLayoutTests", dependencies: ["ParleyLayout", "ParleyImport", "ParleyModel", "ParleyTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ParleyEventCodecTests", dependencies: ["ParleyEventCodec", "ParleyModel", "ParleyTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "ParleyImportTests", dependencies: ["ParleyImport", "ParleyLayout", "ParleyModel", "ParleyTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ParleyFormatTests",
+            dependencies: ["ParleyFormat", "ParleyImport", "ParleyLayout", "ParleyModel", "ParleyRender", "ParleyTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ParleyRenderTests",
             dependencies: [
-                "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyHTML", "ParleyCLI", "ParleyPatch", "ParleyLive",
-                "ParleyDiffing", "ParleyTestSupport", "ParleyStore", "ParleyFormat", "ParleyServer", "ParleySite", "ParleyEventCodec",
-                "ParleyXML",
+                "ParleyRender", "ParleyHTML", "ParleyImport", "ParleyLayout", "ParleyModel", "ParleyTestSupport", "ParleyWaitSupport",
             ],
-            resources: [.copy("Golden"), .copy("Fixtures")],
+            exclude: ["Golden"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ParleyPatchTests", dependencies: ["ParleyPatch", "ParleyHTML", "ParleyLive", "ParleyModel", "ParleyTestSupport"],
+            swiftSettings: strict),
+        .testTarget(name: "ParleyStoreTests", dependencies: ["ParleyStore", "ParleyTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "ParleyLiveTests",
+            dependencies: ["ParleyLive", "ParleyModel", "ParleyPatch", "ParleyRender", "ParleyTestSupport", "ParleyWaitSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ParleyServerTests",
+            dependencies: [
+                "ParleyServer", "ParleyHTML", "ParleyModel", "ParleyTestSupport", "ParleyServerTestSupport", "ParleyWaitSupport",
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ParleySiteTests",
+            dependencies: [
+                "ParleySite", "ParleyServer", "ParleyHTML", "ParleyLive", "ParleyModel", "ParleyPatch", "ParleyRender", "ParleyStore",
+                "ParleyTestSupport", "ParleyServerTestSupport", "ParleyWaitSupport",
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ParleyCLITests",
+            dependencies: [
+                "ParleyCLI", "ParleyLive", "ParleyPatch", "ParleyRender", "ParleyServer", "ParleySite", "ParleyStore", "ParleyTestSupport",
+                "ParleyServerTestSupport", "ParleyWaitSupport",
+            ],
             swiftSettings: strict
         ),
     ],

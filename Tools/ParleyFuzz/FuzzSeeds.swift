@@ -2,7 +2,7 @@ import Foundation
 import ParleyImport
 
 /// Where a target's first inputs come from: the example exports found under the seed folders
-/// (`Tests/ParleyTests/Fixtures`, `../shared/corpus`), picked by their detected format.
+/// (`Tests/ParleyTestSupport/Fixtures`, `../shared/corpus`), picked by their detected format.
 enum FuzzSeeds: Sendable {
     /// Every file detected as this format.
     case files(InputFormat)

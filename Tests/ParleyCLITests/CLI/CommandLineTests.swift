@@ -1,0 +1,102 @@
+import Foundation
+import ParleyTestSupport
+import Testing
+
+/// Black-box tests of the `parley` binary: one per exit code, and the messages users see.
+@Suite struct CommandLineTests {
+    @Test func rendersTheSampleAndSaysWhereToLook() throws {
+        let output = TestPaths.temporaryFolder().appendingPathComponent("archive")
+        let outcome = try ParleyProcess.run(["render", "--sample", "-o", output.path])
+        #expect(outcome.code == 0)
+        #expect(outcome.output == "Rendered 67 messages in 1 channel to 3 pages.\nOpen \(output.path)/index.html\n")
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("c/900000000000000001/2024-03.html").path))
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try ParleyProcess.run(["--help"])
+        #expect(help.code == 0)
+        #expect(help.output.contains("parley render --sample -o archive"))
+        let renderHelp = try ParleyProcess.run(["render", "--help"])
+        #expect(renderHelp.output.contains("--timezone NAME"))
+        let version = try ParleyProcess.run(["--version"])
+        #expect(version.output == "parley 0.1.0\n")
+    }
+
+    @Test(arguments: [
+        (["frobnicate"], "parley: unknown command 'frobnicate'; see 'parley --help'\n"),
+        (["render", "--bogus"], "parley: unknown option '--bogus'; see 'parley --help'\n"),
+        (["render", "--sample"], "parley: render needs -o DIR; see 'parley render --help'\n"),
+        (["render", "-o", "/tmp/x"], "parley: render needs an INPUT file or --sample; see 'parley render --help'\n"),
+        (["render", "--sample", "-o"], "parley: option '-o' needs a value\n"),
+        (
+            ["render", "--sample", "-o", "/tmp/x", "--timezone", "Mars/Olympus"],
+            "parley: --timezone: unknown time zone 'Mars/Olympus'; expected an IANA name such as Europe/Berlin\n"
+        ),
+        (
+            ["render", "--sample", "-o", "/tmp/x", "--messages-per-page", "0"],
+            "parley: --messages-per-page: expected a whole number above 0, got '0'\n"
+        ),
+    ])
+    func usageErrorsExit64(arguments: [String], message: String) throws {
+        let outcome = try ParleyProcess.run(arguments)
+        #expect(outcome.code == 64)
+        #expect(outcome.errors == message)
+    }
+
+    @Test func badDataExits65NamingLineAndByte() throws {
+        let file = TestPaths.fixture("broken.json").path
+        let outcome = try ParleyProcess.run(["render", file, "-o", TestPaths.temporaryFolder().path])
+        #expect(outcome.code == 65)
+        #expect(outcome.errors.hasPrefix("parley: \(file): line 3, byte 112: valid JSON"))
+    }
+
+    @Test func unknownFormatExits65ListingWhatWasTried() throws {
+        let file = TestPaths.fixture("not-a-chat.txt").path
+        let outcome = try ParleyProcess.run(["render", file, "-o", TestPaths.temporaryFolder().path])
+        #expect(outcome.code == 65)
+        #expect(
+            outcome.errors
+                == "parley: \(file): unknown input format; tried:\n"
+                + "  - Parley JSON Lines: first line is not a Parley header record ({\"type\":\"header\",\"format\":\"parley\",…})\n"
+                + "  - DiscordChatExporter JSON: not a JSON object\n  - Telegram Desktop JSON: not a JSON object\n"
+                + "  - ChatGPT conversations.json: not a JSON object or array\n  - Matrix (Element) JSON: not a JSON object\n"
+                + "  - Slack workspace export: not a zip archive (a Slack export is a folder or a zip)\n  - SMS Backup & Restore XML: not XML\n"
+                + "  - WhatsApp chat export: the first line is not a WhatsApp message header such as \"18/03/2022, 14:56 - Name: text\"\n")
+    }
+
+    @Test func missingInputExits66() throws {
+        let outcome = try ParleyProcess.run(["render", "/nonexistent/export.json", "-o", TestPaths.temporaryFolder().path])
+        #expect(outcome.code == 66)
+        #expect(outcome.errors.hasPrefix("parley: /nonexistent/export.json: cannot read:"))
+    }
+
+    @Test func outputUnderAFileExits73() throws {
+        let blocker = TestPaths.temporaryFolder().appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocker)
+        let outcome = try ParleyProcess.run(["render", "--sample", "-o", blocker.appendingPathComponent("archive").path])
+        #expect(outcome.code == 73)
+        #expect(outcome.errors.contains("cannot create the folder"))
+    }
+
+    @Test func aFolderHoldingSomethingElseIsNotReplacedAndExits73() throws {
+        let output = TestPaths.temporaryFolder()
+        try FileManager.default.createDirectory(at: output.appendingPathComponent("index.html"), withIntermediateDirectories: true)
+        let outcome = try ParleyProcess.run(["render", "--sample", "-o", output.path])
+        #expect(outcome.code == 73)
+        #expect(
+            outcome.errors
+                == "parley: \(output.path): cannot create the folder: it is not empty and holds no Parley archive (index.html, public/parley.css); choose a new or empty folder\n"
+        )
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == ["index.html"])
+    }
+
+    @Test func duplicateIdsAreReportedAsWarnings() throws {
+        let outcome = try ParleyProcess.run(["render", TestPaths.fixture("tiny.json").path, "-q", "-o", TestPaths.temporaryFolder().path])
+        #expect(outcome.code == 0)
+        #expect(outcome.output.isEmpty)
+        #expect(
+            outcome.errors
+                == "parley: warning: \(TestPaths.fixture("tiny.json").path): messages[9]: duplicate message id 108 (first seen at messages[7]); merged, later copy kept\n"
+        )
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import ParleyImport
+import ParleyModel
+import ParleyRender
+import ParleyTestSupport
+import Testing
+
+@Suite struct ArchiveTests {
+    static func render(_ file: URL, options: ArchiveOptions = ArchiveOptions()) throws -> (URL, ArchiveSummary) {
+        let transcript = try TranscriptReader().read(contentsOf: file.path).transcript
+        let output = TestPaths.temporaryFolder()
+        return (output, try ArchiveWriter(options: options).write(transcript, to: output))
+    }
+
+    static func files(_ root: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)!
+        for case let url as URL in enumerator where !url.hasDirectoryPath {
+            files[String(url.path.dropFirst(root.path.count + 1))] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    @Test func writesIndexChannelPagesAssetsAndColors() throws {
+        let (root, summary) = try Self.render(TestPaths.fixture("tiny.json"))
+        #expect(summary == ArchiveSummary(channels: 1, messages: 9, pages: 3, indexPath: root.appendingPathComponent("index.html").path))
+        #expect(
+            try Self.files(root).keys.sorted() == [
+                ".parley-manifest", "c/c1/2024-03.html", "c/c1/index.html", "colors.css", "index.html", "public/parley.css",
+                "public/parley.js",
+            ])
+        #expect(
+            try String(contentsOf: root.appendingPathComponent(".parley-manifest"), encoding: .utf8)
+                == "parley-manifest 1\nc/c1/2024-03.html\nc/c1/index.html\ncolors.css\nindex.html\npublic/parley.css\npublic/parley.js\n")
+        let colors = try String(contentsOf: root.appendingPathComponent("colors.css"), encoding: .utf8)
+        #expect(
+            colors
+                == ".color-c0ffee{color:#c0ffee}\n.avatar.color-c0ffee{background:#c0ffee;color:#fff}\n.embed-color-c0ffee{border-left-color:#c0ffee}\n"
+        )
+    }
+
+    @Test func outputIsDeterministic() throws {
+        let (first, _) = try Self.render(TestPaths.fixture("tiny.json"))
+        let (second, _) = try Self.render(TestPaths.fixture("tiny.json"))
+        #expect(try Self.files(first) == Self.files(second))
+    }
+
+    /// Names, content, file names and URLs full of markup stay inert text.
+    @Test func injectionStaysInert() throws {
+        let (root, _) = try Self.render(TestPaths.fixture("tiny.json"))
+        for (name, data) in try Self.files(root) where name.hasSuffix(".html") {
+            let html = String(decoding: data, as: UTF8.self)
+            #expect(!html.contains("<script"), "\(name) has a script element")
+            #expect(!html.contains("javascript:alert(1)\""), "\(name) has a javascript: attribute")
+            #expect(!html.contains("href=\"javascript"), "\(name) links to javascript:")
+            #expect(!html.contains("<img src=x"), "\(name) has an injected image")
+            #expect(!html.contains(" style="), "\(name) has an inline style")
+            #expect(!html.contains("onerror=alert(1)>"), "\(name) has an injected handler")
+        }
+        let page = try String(contentsOf: root.appendingPathComponent("c/c1/2024-03.html"), encoding: .utf8)
+        #expect(page.contains("<bdi class=\"msg-author \">x&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;&lt;/div&gt;</bdi>"))
+        #expect(page.contains("<title>tiny &amp; &lt;small&gt; · March 2024 · Fixture &lt;Guild&gt;</title>"))
+    }
+
+    @Test func monthsSplitIntoStableParts() throws {
+        let (root, summary) = try Self.render(TestPaths.fixture("tiny.json"), options: ArchiveOptions(messagesPerPage: 4))
+        #expect(summary.pages == 5)
+        let names = try Self.files(root).keys.filter { $0.hasPrefix("c/c1/2024") }.sorted()
+        #expect(names == ["c/c1/2024-03-p2.html", "c/c1/2024-03-p3.html", "c/c1/2024-03.html"])
+        let second = try String(contentsOf: root.appendingPathComponent("c/c1/2024-03-p2.html"), encoding: .utf8)
+        #expect(second.contains(#"<a href="2024-03.html" rel="prev">← 2024-03</a>"#))
+        #expect(second.contains(#"<a href="2024-03-p3.html" rel="next">2024-03-p3 →</a>"#))
+        #expect(second.contains(#"<section class="day" id="d-2024-03-31""#))
+        #expect(second.contains(#"<a class="reply-ref" href="2024-03.html#m-101">"#))
+    }
+
+    @Test(
+        .enabled(if: TestPaths.corpusAvailable, "../shared/corpus is absent"),
+        arguments: [
+            "dcef-general.json", "dcef-chill-talk.json", "dcef-chill-talk-without-deleted-message.json", "dcef-thread.json",
+            "chat-analytics-SV_5A_5M.json",
+        ])
+    func everyCorpusFileRenders(file: String) throws {
+        let (root, summary) = try Self.render(TestPaths.discord(file))
+        let pages = try Self.files(root).filter { $0.key.hasSuffix(".html") }
+        #expect(pages.count == summary.pages)
+        let articles = pages.values.map { String(decoding: $0, as: UTF8.self).components(separatedBy: "<article ").count - 1 }
+        #expect(articles.reduce(0, +) == summary.messages)
+    }
+
+    @Test(.enabled(if: TestPaths.corpusAvailable, "../shared/corpus is absent"))
+    func missingReplyTargetIsShownAsUnavailable() throws {
+        let (root, _) = try Self.render(TestPaths.discord("dcef-chill-talk-without-deleted-message.json"))
+        let page = try String(contentsOf: root.appendingPathComponent("c/1012224565567875236/2023-01.html"), encoding: .utf8)
+        #expect(page.contains(#"<span class="reply-ref reply-missing">Original message unavailable</span>"#))
+    }
+}
