@@ -4,7 +4,9 @@ public struct SafeHTML: Hashable, Sendable, CustomStringConvertible {
     /// The fragment as UTF-8 bytes.
     public let bytes: [UInt8]
 
-    init(trusted bytes: [UInt8]) { self.bytes = bytes }
+    /// HTML that is already safe (written by `HTMLWriter` or a template, or checked by a test
+    /// oracle): taken as it is.
+    package init(trusted bytes: [UInt8]) { self.bytes = bytes }
 
     /// The empty fragment.
     public static let empty = SafeHTML(trusted: [])

@@ -1,7 +1,6 @@
 import Foundation
+import ParleyHTML
 import ParleyPatch
-
-@testable import ParleyHTML
 
 /// Decodes a patch batch's JSON (`docs/PATCH-PROTOCOL.md`) back into ``PatchOperation`` values,
 /// so a test can apply what the server sent to a server-side DOM.
