@@ -6,16 +6,16 @@ import ParleyRender
 
 /// The cost of one live change as a channel grows: `LiveChannel.apply` appending one message on
 /// the incremental path (the new item laid out against the one before it, the snapshot updated
-/// in place, two renderings), the full path `LiveChannel.update` takes for any change (layout of
-/// the window, snapshot, diff, rendering of the changed items), and the baseline a full-replace
-/// live view pays for the same change: rendering the whole window again (what Turbo-style
-/// "replace the page region" sends).
+/// in place, two renderings), deleting the latest message on the full path (layout of the window,
+/// snapshot, diff, rendering of the changed items), and the baseline a full-replace live view
+/// pays for one change: rendering the whole window again (what Turbo-style "replace the page
+/// region" sends).
 enum LiveBenchmark {
     static func run(sizes: [Int] = [1_000, 10_000, 100_000], window: Int = 500, updates: Int = 200) {
         guard let templates = try? TemplateSet.load() else { return print("templates missing") }
         print("\n## Live update per appended message (window \(window), \(updates) updates each)\n")
         print(
-            "| messages in channel | append (incremental) | append (full path) | batch bytes | re-render window (baseline) "
+            "| messages in channel | append (incremental) | delete latest (full path) | batch bytes | re-render window (baseline) "
                 + "| window bytes | baseline ÷ incremental |")
         print("|---:|---:|---:|---:|---:|---:|---:|")
         for size in sizes {
@@ -23,7 +23,6 @@ enum LiveBenchmark {
                 let channel = result.transcript.channels.first
             else { return print("import failed") }
             let live = LiveChannel(channel: channel, options: LiveOptions(window: window, templates: templates))
-            let full = LiveChannel(channel: channel, options: LiveOptions(window: window, templates: templates))
             let author = channel.messages[0].author
             let start = (channel.messages.last?.timestamp.milliseconds ?? 0) + 1000
             let arrivals = (0..<updates).map { index in
@@ -38,7 +37,7 @@ enum LiveBenchmark {
                 for message in arrivals { batchBytes += (try? live.apply([.message(message)]))??.json.count ?? 0 }
             }
             let fullTime = clock.measure {
-                for message in arrivals { _ = full.update { $0.append(message) } }
+                for message in arrivals.reversed() { _ = try? live.apply([.delete(channel: channel.id, id: message.id)]) }
             }
             var windowBytes = 0
             let renderTime = clock.measure {

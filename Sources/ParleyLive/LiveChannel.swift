@@ -61,18 +61,13 @@ public final class LiveChannel: Sendable {
     ///   event); it must exceed the current version. Nil means the current version plus one.
     /// - Throws: ``EventBatchFailure`` naming the first event that fails; then nothing changes.
     /// - Complexity: O(1) for one event that appends a message at the end or changes one in place
-    ///   (plus the rendering of the changed items); else as ``update(version:_:)``.
+    ///   (plus the rendering of the changed items); else O(window + events + messages after the
+    ///   first one removed or added), O(n log n) when a message arrives out of order.
     @discardableResult
     public func apply(_ events: [TranscriptEvent], version: Int? = nil) throws(EventBatchFailure) -> PatchBatch? {
         try state.withLock { state throws(EventBatchFailure) in
             guard events.count == 1, let operations = try state.applyIncrementally(events[0], channel: channel) else {
-                let channel = channel
-                return try state.change(version: version) { messages throws(EventBatchFailure) in
-                    var changed = Channel(id: channel.id, name: channel.name)
-                    swap(&changed.messages, &messages)
-                    defer { swap(&changed.messages, &messages) }
-                    try changed.apply(events)
-                }
+                return try state.applyFully(events, channel: channel, version: version)
             }
             return state.publish(operations, version: version)
         }

@@ -21,6 +21,65 @@ struct LiveState: Sendable {
         for (position, message) in messages.enumerated() { index[message.id] = position }
     }
 
+    /// Whether two messages share an id (an import may hold such): then a delete can uncover an
+    /// earlier message with the id, and the index is rebuilt whole.
+    var hasDuplicateIDs: Bool { index.count != messages.count }
+
+    /// The number of `effects` that replaced a message in place.
+    private func replacedCount(_ effects: [Channel.EventEffect]) -> Int {
+        effects.filter { if case .replaced = $0 { true } else { false } }.count
+    }
+
+    /// Applies `events` on the full path (all or nothing) and lays the window out again, keeping
+    /// the index up to date from the first position an event removed or added on (a delete of a
+    /// recent message re-indexes the few after it), and checking the order only around the
+    /// messages the events touched; a message out of order sorts the channel again.
+    /// - Throws: ``EventBatchFailure``; then nothing changes.
+    /// - Complexity: O(events + messages after the first removed or added one + window), plus
+    ///   O(n log n) when a message arrives out of order.
+    mutating func applyFully(_ events: [TranscriptEvent], channel: Channel, version: Int?) throws(EventBatchFailure) -> PatchBatch? {
+        let duplicates = hasDuplicateIDs
+        var changed = Channel(id: channel.id, name: channel.name)
+        swap(&changed.messages, &messages)
+        let effects: [Channel.EventEffect]
+        do throws(EventBatchFailure) {
+            effects = try changed.applyReportingEffects(events)
+        } catch {
+            swap(&changed.messages, &messages)
+            throw error
+        }
+        swap(&changed.messages, &messages)
+        let appended = effects.filter { $0 == .appended }.count
+        var count = messages.count - appended + (effects.count - appended - replacedCount(effects))
+        var lowest = count
+        var replaced: [MessageID] = []
+        for (event, effect) in zip(events, effects) {
+            switch effect {
+            case .appended:
+                lowest = min(lowest, count)
+                count += 1
+            case let .removed(position):
+                lowest = min(lowest, position)
+                count -= 1
+                index[event.messageID] = nil
+            case .replaced: replaced.append(event.messageID)
+            }
+        }
+        if duplicates {
+            reindex()
+        } else {
+            for position in lowest..<messages.count { index[messages[position].id] = position }
+        }
+        let touched = replaced.compactMap { index[$0] } + Array(max(lowest - 1, 0)..<messages.count)
+        if touched.contains(where: { $0 + 1 < messages.count && ChatLayout.precedes(messages[$0 + 1], messages[$0]) })
+            || touched.contains(where: { $0 > 0 && ChatLayout.precedes(messages[$0], messages[$0 - 1]) })
+        {
+            messages = ChatLayout.displayOrder(messages)
+            reindex()
+        }
+        return publish(window.rebuild(messages, index: index), version: version)
+    }
+
     /// Applies `event` on an O(Δ) path when it is a message appended at the end (a new id that
     /// sorts last) or a change in place of a message (edit, append, reaction), and returns the
     /// operations; nil when the event needs the full path (a delete, a message replaced or out of

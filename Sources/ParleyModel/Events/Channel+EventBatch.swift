@@ -9,6 +9,13 @@ extension Channel {
         _ = try applyUndoably(events)
     }
 
+    /// Applies `events` as ``apply(_:)-(([TranscriptEvent]))`` does and returns what each did, in
+    /// order, for a caller that keeps an index of the messages.
+    /// - Throws: as ``apply(_:)-(([TranscriptEvent]))``; then nothing changed.
+    package mutating func applyReportingEffects(_ events: [TranscriptEvent]) throws(EventBatchFailure) -> [EventEffect] {
+        try applyUndoably(events).map(\.effect)
+    }
+
     /// The first of `events` that would fail, or nil when all apply; the channel is unchanged
     /// either way (the events are applied, then undone). Complexity as ``apply(_:)-(([TranscriptEvent]))``.
     public mutating func firstFailure(in events: [TranscriptEvent]) -> EventBatchFailure? {
