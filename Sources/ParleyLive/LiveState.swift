@@ -25,11 +25,6 @@ struct LiveState: Sendable {
     /// earlier message with the id, and the index is rebuilt whole.
     var hasDuplicateIDs: Bool { index.count != messages.count }
 
-    /// The number of `effects` that replaced a message in place.
-    private func replacedCount(_ effects: [Channel.EventEffect]) -> Int {
-        effects.filter { if case .replaced = $0 { true } else { false } }.count
-    }
-
     /// Applies `events` on the full path (all or nothing) and lays the window out again, keeping
     /// the index up to date from the first position an event removed or added on (a delete of a
     /// recent message re-indexes the few after it), and checking the order only around the
@@ -39,6 +34,7 @@ struct LiveState: Sendable {
     ///   O(n log n) when a message arrives out of order.
     mutating func applyFully(_ events: [TranscriptEvent], channel: Channel, version: Int?) throws(EventBatchFailure) -> PatchBatch? {
         let duplicates = hasDuplicateIDs
+        var count = messages.count
         var changed = Channel(id: channel.id, name: channel.name)
         swap(&changed.messages, &messages)
         let effects: [Channel.EventEffect]
@@ -49,8 +45,6 @@ struct LiveState: Sendable {
             throw error
         }
         swap(&changed.messages, &messages)
-        let appended = effects.filter { $0 == .appended }.count
-        var count = messages.count - appended + (effects.count - appended - replacedCount(effects))
         var lowest = count
         var replaced: [MessageID] = []
         for (event, effect) in zip(events, effects) {
