@@ -25,7 +25,7 @@ extension HelpText {
                                   more spread sending to many viewers over cores)
               --max-connections-per-ip N  the most connections one client address may hold
                                   (default 64; 0 for no limit, needed behind a reverse proxy)
-              --window N          the latest N messages of a channel on its live page (default 500)
+              --window N          the latest N messages (and up to N/8 more) of a channel on its live page (default 500)
               --timezone NAME     IANA time zone for days and times (default UTC)
               --demo              serve the built-in sample transcript
               --follow            tail INPUT, one Parley JSON Lines file, as it grows (not with --demo)

@@ -102,7 +102,7 @@ public final class LiveChannel: Sendable {
         try state.withLock { state throws(Failure) in try body(state.version, state.window.sections(of: state.messages)) }
     }
 
-    /// Up to one window of messages before `message`, as day sections with the archive's markup
+    /// Up to ``LiveOptions/window`` messages before `message`, as day sections with the archive's markup
     /// (group positions and days as in the whole channel); nil when `message` is not in the channel.
     /// - Complexity: O(window).
     public func older(before message: MessageID) -> SafeHTML? {

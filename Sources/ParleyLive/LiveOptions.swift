@@ -4,7 +4,8 @@ import ParleyRender
 
 /// How a live channel lays out and renders its window of messages.
 public struct LiveOptions: Sendable {
-    /// The number of latest messages the live page holds (`--window`).
+    /// The number of latest messages the live page holds at least (`--window`); it holds up to an
+    /// eighth more, as old messages leave it an eighth of a window at a time.
     public var window: Int
     public var policy: GroupingPolicy
     public var clock: ZoneClock

@@ -8,6 +8,11 @@ import ParleyRender
 /// The live page's window of a channel — its latest messages, laid out — with its snapshot and
 /// what the page shows, turning each change into patch operations.
 ///
+/// The window holds at least ``size`` messages (all of a smaller channel) and fewer than
+/// `size + trimStep`: its first message is the one at ``start(count:)``, which moves forward
+/// `trimStep` messages at a time, so an append takes old messages out only once every
+/// `trimStep` appends (taking the first items out of a day section re-indexes the rest of it).
+///
 /// Two paths give the same operations. The full path (``rebuild(_:index:)``) lays out the
 /// window again and diffs its snapshot against the last one: O(window) for any change. The
 /// incremental paths handle the changes a live chat makes all the time in O(Δ): a message
@@ -16,8 +21,10 @@ import ParleyRender
 struct LiveWindow: Sendable {
     typealias Snapshot = DiffableDataSourceSnapshot<LocalDate, MessageID>
 
-    /// The most messages the window holds.
+    /// The fewest messages the window holds (fewer only when the channel has fewer).
     let size: Int
+    /// How many messages the window's start moves forward at once: an eighth of ``size``.
+    let trimStep: Int
     let renderer: WindowRenderer
     /// The render context; its `messages` are the messages the window's messages reply to.
     var context: RenderContext
@@ -32,6 +39,7 @@ struct LiveWindow: Sendable {
 
     init(size: Int, renderer: WindowRenderer, context: RenderContext) {
         self.size = max(size, 1)
+        trimStep = max(self.size / 8, 1)
         self.renderer = renderer
         self.context = context
         emitter = PatchEmitter(
@@ -42,6 +50,13 @@ struct LiveWindow: Sendable {
             sectionElementID: { DOMID.day($0.isoString) }, itemElementID: { DOMID.message($0.rawValue) })
     }
 
+    /// The index of the window's first message in a channel of `count` messages: `count - size`
+    /// rounded down to a multiple of `trimStep`, or 0. A function of the count alone, so the
+    /// full and incremental paths agree.
+    func start(count: Int) -> Int {
+        count <= size ? 0 : (count - size) / trimStep * trimStep
+    }
+
     /// The container's children: each day section of the window with its messages.
     func sections(of messages: [Message]) -> SafeHTML { renderer.sections(of: messages, in: start..<messages.count, context: context) }
 
@@ -49,7 +64,7 @@ struct LiveWindow: Sendable {
     /// again and returns the operations from the page shown to it.
     /// - Complexity: O(window).
     mutating func rebuild(_ messages: [Message], index: [MessageID: Int]) -> [PatchOperation] {
-        start = max(messages.count - size, 0)
+        start = start(count: messages.count)
         let laidOut = renderer.items(of: messages, in: start..<messages.count)
         var targets: [MessageID: Message] = [:]
         var repliers: [MessageID: [MessageID]] = [:]
@@ -77,8 +92,9 @@ struct LiveWindow: Sendable {
     }
 
     /// Shows `messages`' last message, just appended after the one before it (it sorts last, and
-    /// its id is new), and takes the oldest message out of a full window.
-    /// - Complexity: O(1) plus the re-indexing of the first day section when the window is full.
+    /// its id is new), and takes the oldest messages out when the window's start moves.
+    /// - Complexity: O(1), plus, once every `trimStep` appends, O(trimStep) and the re-indexing
+    ///   of the first day section.
     mutating func append(_ messages: [Message], index: [MessageID: Int]) -> [PatchOperation] {
         let message = messages[messages.count - 1]
         let day = renderer.layout.clock.localDate(message.timestamp)
@@ -99,7 +115,8 @@ struct LiveWindow: Sendable {
             }
         }
         var changeset = Changeset<LocalDate, MessageID>()
-        if messages.count - start > size { trimFirst(messages, keeping: day, into: &changeset, updates: &updates) }
+        let newStart = start(count: messages.count)
+        if newStart > start { trim(messages, to: newStart, keeping: day, into: &changeset, updates: &updates) }
         if let target = message.reply?.messageID {
             repliers[target, default: []].append(message.id)
             if let position = index[target] { context.messages[target] = messages[position] }
@@ -148,31 +165,40 @@ struct LiveWindow: Sendable {
         return operations(for: changeset, previous: previousItems)
     }
 
-    /// Takes the window's first message out: its item, or its day section when it was the
-    /// section's only item and the section is not `kept` (the day the new message goes to); a
-    /// pending update of it is dropped.
-    private mutating func trimFirst(
-        _ messages: [Message], keeping kept: LocalDate, into changeset: inout Changeset<LocalDate, MessageID>,
+    /// Takes the window's messages before `newStart` out: their items, or their day section when
+    /// it holds nothing else and is not `kept` (the day the new message goes to); pending updates
+    /// of them are dropped.
+    private mutating func trim(
+        _ messages: [Message], to newStart: Int, keeping kept: LocalDate, into changeset: inout Changeset<LocalDate, MessageID>,
         updates: inout [ItemUpdate<MessageID>]
     ) {
-        let first = messages[start]
-        start += 1
-        guard let item = items.removeValue(forKey: first.id) else { return }
-        updates.removeAll { $0.item == first.id }
-        if let target = first.reply?.messageID {
-            repliers[target]?.removeAll { $0 == first.id }
-            if repliers[target]?.isEmpty == true {
-                repliers[target] = nil
-                context.messages[target] = nil
+        var days: [(day: LocalDate, items: [MessageID])] = []
+        for first in messages[start..<newStart] {
+            guard let item = items.removeValue(forKey: first.id) else { continue }
+            if let target = first.reply?.messageID {
+                repliers[target]?.removeAll { $0 == first.id }
+                if repliers[target]?.isEmpty == true {
+                    repliers[target] = nil
+                    context.messages[target] = nil
+                }
+            }
+            if days.last?.day == item.day { days[days.count - 1].items.append(first.id) } else { days.append((item.day, [first.id])) }
+        }
+        start = newStart
+        let gone = Set(days.flatMap(\.items))
+        updates.removeAll { gone.contains($0.item) }
+        var deletedItems: [MessageID] = []
+        for (day, removed) in days {
+            if day != kept, (try? snapshot.numberOfItems(inSection: day)) == removed.count {
+                changeset.deletedSections.append(day)
+                try? snapshot.deleteSections([day])
+            } else {
+                deletedItems += removed
             }
         }
-        if item.day != kept, (try? snapshot.numberOfItems(inSection: item.day)) == 1 {
-            changeset.deletedSections.append(item.day)
-            try? snapshot.deleteSections([item.day])
-        } else {
-            changeset.deletedItems.append(first.id)
-            try? snapshot.deleteItems([first.id])
-        }
+        guard !deletedItems.isEmpty else { return }
+        changeset.deletedItems += deletedItems
+        try? snapshot.deleteItems(deletedItems)
     }
 
     /// The content version of `item` in the current context.

@@ -54,21 +54,31 @@ struct JSONWriter {
 
     mutating func string(_ text: String) { string(bytes: Array(text.utf8)) }
 
+    /// Writes `input` as a JSON string: runs of bytes that need no escape are copied whole.
     mutating func string(bytes input: [UInt8]) {
+        bytes.reserveCapacity(bytes.count + input.count + 16)
         bytes.append(0x22)
-        for byte in input {
+        var run = 0
+        for index in input.indices {
+            let byte = input[index]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+            bytes.append(contentsOf: input[run..<index])
+            run = index + 1
+            bytes.append(0x5C)
             switch byte {
-            case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-            case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-            case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
-            case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: bytes.append(byte)
+            case 0x22, 0x5C: bytes.append(byte)
+            case 0x0A: bytes.append(0x6E)
+            case 0x0D: bytes.append(0x72)
+            case 0x09: bytes.append(0x74)
+            default:
+                bytes.append(contentsOf: "u00".utf8)
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0xF)])
             }
         }
+        bytes.append(contentsOf: input[run...])
         bytes.append(0x22)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

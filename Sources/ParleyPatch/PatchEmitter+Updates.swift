@@ -5,7 +5,7 @@ extension PatchEmitter {
     /// The operations that apply `changeset` to the page, in the order of the type's
     /// documentation; remembers the new renderings.
     /// - Parameter fragments: One rendering per inserted, reloaded and reconfigured item.
-    /// - Complexity: O(changes + size of the changed renderings), plus O(sections) per deleted item.
+    /// - Complexity: O(changes + size of the changed renderings + items of the deleted sections).
     public mutating func operations(
         for changeset: Changeset<SectionID, ItemID>, fragments: [ItemID: ElementRendering]
     ) -> [PatchOperation] {
@@ -13,11 +13,14 @@ extension PatchEmitter {
         for item in changeset.deletedItems {
             operations.append(.remove(id: itemElementID(item)))
             renderings[item] = nil
-            for section in itemsBySection.keys { itemsBySection[section]?.remove(item) }
+            if let section = sectionOfItem.removeValue(forKey: item) { itemsBySection[section]?.remove(item) }
         }
         for section in changeset.deletedSections {
             operations.append(.removeSection(id: sectionElementID(section)))
-            for item in itemsBySection.removeValue(forKey: section) ?? [] { renderings[item] = nil }
+            for item in itemsBySection.removeValue(forKey: section) ?? [] {
+                renderings[item] = nil
+                sectionOfItem[item] = nil
+            }
         }
         for placement in changeset.sectionPlacements {
             let rendering = sectionRendering(placement.section)
@@ -43,6 +46,7 @@ extension PatchEmitter {
                 operations.append(.move(id: id, parent: parent, after: after))
             }
             itemsBySection[placement.section, default: []].insert(placement.item)
+            sectionOfItem[placement.item] = placement.section
         }
         for update in changeset.reloadedItems {
             guard let rendering = fragments[update.item] else { continue }

@@ -17,6 +17,8 @@ public struct PatchEmitter<SectionID: Hashable & Sendable, ItemID: Hashable & Se
     var renderings: [ItemID: ElementRendering] = [:]
     /// The items of each section on the page.
     var itemsBySection: [SectionID: Set<ItemID>] = [:]
+    /// The section of each item on the page.
+    var sectionOfItem: [ItemID: SectionID] = [:]
     let sectionRendering: @Sendable (SectionID) -> SectionRendering
     let sectionElementID: @Sendable (SectionID) -> String
     let itemElementID: @Sendable (ItemID) -> String
@@ -46,11 +48,15 @@ public struct PatchEmitter<SectionID: Hashable & Sendable, ItemID: Hashable & Se
         var html: [SafeHTML] = []
         renderings = [:]
         itemsBySection = [:]
+        sectionOfItem = [:]
         for (section, items) in zip(snapshot.sectionIdentifiers, fragments) {
             html.append(sectionRendering(section).html(items: items.map(\.html)))
             let identifiers = (try? snapshot.itemIdentifiers(inSection: section)) ?? []
             itemsBySection[section] = Set(identifiers)
-            for (item, rendering) in zip(identifiers, items) { renderings[item] = rendering }
+            for (item, rendering) in zip(identifiers, items) {
+                renderings[item] = rendering
+                sectionOfItem[item] = section
+            }
         }
         return .reset(html: SafeHTML.joined(html))
     }

@@ -87,7 +87,7 @@ import Testing
         LiveChannel(channel: Channel(id: channelID, name: "c"), options: LiveOptions(window: window, templates: templates))
     }
 
-    @Test(arguments: [1, 3, 8, 40])
+    @Test(arguments: [1, 3, 8, 16, 40])
     func theIncrementalPathsGiveTheFullPathsBatches(window: Int) throws {
         let templates = try TemplateSet.load()
         var incrementalBatches = 0
@@ -113,6 +113,26 @@ import Testing
                 incremental.withCurrentPage { $1.description } == full.withCurrentPage { $1.description }, "window \(window), seed \(seed)")
         }
         #expect(incrementalBatches > 1500, "most events change the page")
+    }
+
+    /// A window of 16 keeps 16 or 17 messages: its start moves two messages (an eighth) at once,
+    /// on the append that takes the count past a multiple of two above 16.
+    @Test func theWindowTrimsAnEighthAtATime() throws {
+        let live = Self.channel(window: 16, templates: try TemplateSet.load())
+        var removals: [Int: [PatchOperation]] = [:]
+        var shown: [Int: Int] = [:]
+        for index in 1...20 {
+            let message = Message(
+                id: MessageID("\(index)"), channel: Self.channelID, author: Self.authors[index % 2],
+                timestamp: Timestamp(milliseconds: 1_709_888_102_000 + Int64(index) * 600_000), content: Content(text: "m\(index)"))
+            let batch = try #require(try live.apply([.message(message)]))
+            removals[index] = batch.operations.filter { $0.tag == "r" }
+            shown[index] = live.withCurrentPage { $1.description.components(separatedBy: "<article").count - 1 }
+        }
+        #expect((1...20).map { shown[$0] } == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 16, 17, 16])
+        #expect(removals[18] == [.remove(id: "m-1"), .remove(id: "m-2")])
+        #expect(removals[20] == [.remove(id: "m-3"), .remove(id: "m-4")])
+        #expect([17, 19].allSatisfy { removals[$0] == [] })
     }
 
     @Test func anEditFlashesTheMessageAndAStreamedTokenDoesNot() throws {
