@@ -34,19 +34,23 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // yajl's event-based JSON parser (sole importer: ParleyJSON).
+        .systemLibrary(name: "CYAJL", pkgConfig: "yajl", providers: [.apt(["libyajl-dev"])]),
         .target(name: "ParleyModel", swiftSettings: strict),
         .target(name: "ParleyDiffing", swiftSettings: strict),
         // Layer 1: libxml2's XML reader and HTML parser (sole importer of libxml2), HTML, layout, importers.
         .target(name: "ParleyXML", dependencies: ["CLibXML2"], swiftSettings: strict),
         .target(name: "ParleyHTML", dependencies: ["ParleyXML"], swiftSettings: strict),
         .target(name: "ParleyLayout", dependencies: ["ParleyModel"], swiftSettings: strict),
+        // Streaming JSON: record lists handed over one record at a time, and a Decoder over one value.
+        .target(name: "ParleyJSON", dependencies: ["CYAJL"], swiftSettings: strict),
         // Parley JSON Lines event records: one event to and from one line (ingest, the store, --follow, files).
         .target(name: "ParleyEventCodec", dependencies: ["ParleyModel"], swiftSettings: strict),
         // Zip archives (Slack exports, WhatsApp chats with media): sole importer of libarchive.
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .target(name: "ParleyArchive", dependencies: ["CArchive"], swiftSettings: strict),
         .target(
-            name: "ParleyImport", dependencies: ["ParleyModel", "ParleyEventCodec", "ParleyXML", "ParleyArchive"],
+            name: "ParleyImport", dependencies: ["ParleyModel", "ParleyEventCodec", "ParleyJSON", "ParleyXML", "ParleyArchive"],
             swiftSettings: strict),
         // Message markup of every flavor parsed into one document tree (sole importer of cmark-gfm).
         .target(name: "ParleyFormat", dependencies: ["ParleyModel", "CCmarkGFM"], swiftSettings: strict),
@@ -155,6 +159,7 @@ let package = Package(
         .testTarget(
             name: "ParleyLayoutTests", dependencies: ["ParleyLayout", "ParleyImport", "ParleyModel", "ParleyTestSupport"],
             swiftSettings: strict),
+        .testTarget(name: "ParleyJSONTests", dependencies: ["ParleyJSON", "ParleyTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ParleyEventCodecTests", dependencies: ["ParleyEventCodec", "ParleyModel", "ParleyTestSupport"], swiftSettings: strict),
         .testTarget(

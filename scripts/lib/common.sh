@@ -8,7 +8,7 @@ export ROOT
 # The Debian packages the build needs: libxml2 (HTML templates), cmark-gfm and its GFM extensions
 # (CommonMark message bodies), libarchive (zip exports), libmicrohttpd (parley serve) and
 # pkg-config (to find them).
-BUILD_PACKAGES=(libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libarchive-dev libmicrohttpd-dev libsqlite3-dev pkg-config)
+BUILD_PACKAGES=(libxml2-dev libyajl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libarchive-dev libmicrohttpd-dev libsqlite3-dev pkg-config)
 
 log() { printf '==> %s\n' "$*" >&2; }
 

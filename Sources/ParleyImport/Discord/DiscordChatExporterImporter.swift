@@ -20,7 +20,7 @@ public struct DiscordChatExporterImporter: Sendable {
         return keys.isEmpty ? nil : "no \(keys.joined(separator: ", ")) key near the start"
     }
 
-    /// Imports one export file.
+    /// Imports one export file, streaming its `messages` one record at a time.
     /// - Parameters:
     ///   - data: The file's bytes (UTF-8 JSON).
     ///   - file: The file name used in errors and diagnostics.
@@ -28,43 +28,34 @@ public struct DiscordChatExporterImporter: Sendable {
     /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` for malformed JSON,
     ///   ``ImportError/schema(file:path:expected:)`` for a missing field or a value of the wrong
     ///   type outside the messages. A message that cannot be read (a missing field, a wrong type,
-    ///   a timestamp that is not RFC 3339 in the years 0001–9999) is skipped and reported instead.
+    ///   a timestamp that is not RFC 3339 in the years 0001–9999) is skipped and reported instead;
+    ///   a file cut short keeps the messages before the break.
+    /// - Complexity: O(bytes); memory holds the messages read and one record being read.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
-        let (export, truncation) = try JSONInput.decode(DiscordExport.self, from: data, file: file, records: ["messages"])
-        let channelID = ChannelID(export.channel.id)
-        var converter = DiscordMessageConverter(file: file, channel: channelID)
-        var messages: [Message] = []
-        var positionByID: [MessageID: Int] = [:]
-        var diagnostics = truncation
-        for (index, entry) in export.messages.enumerated() {
-            guard let raw = entry.record(file: file, diagnostics: &diagnostics) else { continue }
-            let message: Message
-            do {
-                message = try converter.convert(raw, path: "messages[\(index)]")
-            } catch {
-                diagnostics.append(.skipped(error, file: file, location: "messages[\(index)]"))
-                continue
+        var reading = DiscordExportReading(file: file)
+        let outcome = try StreamedJSON.read(data, file: file, lists: ["messages"]) { event in reading.take(event) }
+        if let failure = reading.failure { throw failure }
+        if let envelope = outcome.envelope {
+            guard case .array = envelope["messages"] ?? .null else {
+                let found = envelope["messages"]
+                throw .schema(
+                    file: file, path: "messages", expected: found == nil ? "a required \"messages\" field" : "a value of type array")
             }
-            if let existing = positionByID[message.id] {
-                diagnostics.append(
-                    Diagnostic(
-                        file: file, location: "messages[\(index)]",
-                        message: "duplicate message id \(message.id) (first seen at messages[\(existing)]); merged, later copy kept"))
-                messages[existing] = message
-            } else {
-                positionByID[message.id] = messages.count
-                messages.append(message)
-            }
+            try reading.finish(envelope)
         }
+        guard let export = reading.export else {
+            throw .syntax(file: file, offset: data.count, line: nil, expected: "valid JSON: the file ends before its channel")
+        }
+        let channelID = ChannelID(export.channel.id)
         let channel = Channel(
             id: channelID, name: export.channel.name ?? export.channel.id, topic: export.channel.topic,
-            kind: Self.channelKind(export.channel.type), category: export.channel.category, messages: messages)
-        var directory = converter.directory
+            kind: Self.channelKind(export.channel.type), category: export.channel.category, messages: reading.messages)
+        var directory = reading.converter?.directory ?? Directory()
         directory.channels[channelID.rawValue] = channel.name
         let title = export.guild?.name ?? channel.name
         return ImportResult(
             transcript: Transcript(title: title, channels: [channel], directory: directory),
-            diagnostics: diagnostics, format: .discordChatExporter)
+            diagnostics: reading.diagnostics + outcome.diagnostics, format: .discordChatExporter)
     }
 
     static func channelKind(_ type: String?) -> Channel.Kind {

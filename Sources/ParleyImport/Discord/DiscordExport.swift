@@ -1,5 +1,6 @@
 /// The DiscordChatExporter JSON document, as written by Tyrrrz/DiscordChatExporter
-/// (`--format Json`), versions 2.x. Fields that older versions omit are optional.
+/// (`--format Json`), versions 2.x, less its `messages` (read one record at a time as
+/// ``DiscordMessage``). Fields that older versions omit are optional.
 struct DiscordExport: Decodable {
     struct Guild: Decodable {
         var id: String?
@@ -16,7 +17,6 @@ struct DiscordExport: Decodable {
 
     var guild: Guild?
     var channel: ChannelInfo
-    var messages: [Lossy<DiscordMessage>]
 }
 
 struct DiscordMessage: Decodable {

@@ -1,0 +1,80 @@
+import ParleyEventCodec
+import ParleyJSON
+import ParleyModel
+
+/// The state of one DiscordChatExporter import while its `messages` stream in: the export's
+/// channel (from the members before `messages`, or from the whole envelope when `channel`
+/// comes after them), the messages converted so far with duplicates merged, and what was skipped.
+struct DiscordExportReading {
+    let file: String
+    private(set) var export: DiscordExport?
+    private(set) var converter: DiscordMessageConverter?
+    private(set) var messages: [Message] = []
+    private(set) var diagnostics: [Diagnostic] = []
+    /// The first error that fails the whole import (the channel cannot be read).
+    private(set) var failure: ImportError?
+    private var positionByID: [MessageID: Int] = [:]
+    /// Records read before the channel was known, by index.
+    private var waiting: [(index: Int, value: JSONValue)] = []
+    private let decoder = JSONValueDecoder()
+
+    init(file: String) { self.file = file }
+
+    mutating func take(_ event: JSONStreamEvent) {
+        guard failure == nil else { return }
+        switch event {
+        case let .listStarted(_, _, enclosing):
+            if enclosing["channel"] != nil { start(enclosing) }
+        case let .record(_, _, index, value):
+            if converter == nil { waiting.append((index, value)) } else { convert(value, index: index) }
+        case .listEnded: break
+        }
+    }
+
+    /// Reads the channel from the whole document when the members before `messages` lacked
+    /// it, then converts the records that waited for it.
+    /// - Throws: the error reading the channel.
+    mutating func finish(_ envelope: JSONValue) throws(ImportError) {
+        if export == nil { start(envelope) }
+        if let failure { throw failure }
+    }
+
+    private mutating func start(_ envelope: JSONValue) {
+        do {
+            let export = try decoder.decode(DiscordExport.self, from: envelope)
+            self.export = export
+            converter = DiscordMessageConverter(file: file, channel: ChannelID(export.channel.id))
+            for record in waiting { convert(record.value, index: record.index) }
+            waiting = []
+        } catch let error as DecodingError {
+            failure = ImportError(JSONErrorLocation.schemaError(error), file: file)
+        } catch {
+            failure = .schema(file: file, path: "$", expected: "\(error)")
+        }
+    }
+
+    private mutating func convert(_ value: JSONValue, index: Int) {
+        let path = "messages[\(index)]"
+        let codingPath: [any CodingKey] = [JSONCodingKey(stringValue: "messages"), JSONCodingKey(intValue: index)]
+        guard let entry = try? decoder.decode(Lossy<DiscordMessage>.self, from: value, codingPath: codingPath),
+            let raw = entry.record(file: file, diagnostics: &diagnostics), var converter
+        else { return }
+        defer { self.converter = converter }
+        let message: Message
+        do {
+            message = try converter.convert(raw, path: path)
+        } catch {
+            return diagnostics.append(.skipped(error, file: file, location: path))
+        }
+        if let existing = positionByID[message.id] {
+            diagnostics.append(
+                Diagnostic(
+                    file: file, location: path,
+                    message: "duplicate message id \(message.id) (first seen at messages[\(existing)]); merged, later copy kept"))
+            messages[existing] = message
+        } else {
+            positionByID[message.id] = messages.count
+            messages.append(message)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import CYAJL
+
+extension JSONStreamReader {
+    /// yajl's callbacks: each forwards one token to the ``JSONTreeBuilder`` behind `context` and
+    /// returns 1 (go on). Numbers arrive as their text (`yajl_number`), so nothing is rounded.
+    static let events = yajl_callbacks(
+        yajl_null: { context in
+            builder(context).pointee.value(.null)
+            return 1
+        },
+        yajl_boolean: { context, value in
+            builder(context).pointee.value(.bool(value != 0))
+            return 1
+        },
+        yajl_integer: nil,
+        yajl_double: nil,
+        yajl_number: { context, text, length in
+            builder(context).pointee.value(.number(string(text, length)))
+            return 1
+        },
+        yajl_string: { context, text, length in
+            builder(context).pointee.value(.string(string(text, length)))
+            return 1
+        },
+        yajl_start_map: { context in
+            builder(context).pointee.startObject()
+            return 1
+        },
+        yajl_map_key: { context, text, length in
+            builder(context).pointee.key(string(text, length))
+            return 1
+        },
+        yajl_end_map: { context in
+            builder(context).pointee.endObject()
+            return 1
+        },
+        yajl_start_array: { context in
+            builder(context).pointee.startArray()
+            return 1
+        },
+        yajl_end_array: { context in
+            builder(context).pointee.endArray()
+            return 1
+        })
+
+    private static func builder(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<JSONTreeBuilder> {
+        context.unsafelyUnwrapped.assumingMemoryBound(to: JSONTreeBuilder.self)
+    }
+
+    private static func string(_ text: UnsafePointer<CChar>?, _ length: Int) -> String {
+        String(decoding: UnsafeRawBufferPointer(start: text, count: length), as: UTF8.self)
+    }
+
+    private static func string(_ text: UnsafePointer<UInt8>?, _ length: Int) -> String {
+        String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
+    }
+}

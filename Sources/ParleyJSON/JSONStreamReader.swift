@@ -1,0 +1,111 @@
+import CYAJL
+
+/// Reads a JSON document in chunks with yajl (Lloyd Hilaiel's event-based parser, Debian's
+/// `libyajl-dev`), handing over each record of the arrays named as record lists as soon as it
+/// is complete, so that memory holds one record and the document's envelope — never the whole
+/// document, whatever its size.
+///
+/// Feed the bytes with ``read(_:)`` (any chunking, down to one byte), then call ``finish()``
+/// for the envelope: the document with every record list left empty. A UTF-8 byte order mark
+/// at the start is skipped; strings must be valid UTF-8. Events go to the handler in document
+/// order, on the caller's thread, during ``read(_:)`` and ``finish()``.
+///
+/// Not `Sendable`: one reader belongs to one thread.
+public final class JSONStreamReader {
+    private let handle: yajl_handle
+    private let builder: UnsafeMutablePointer<JSONTreeBuilder>
+    private let callbacks: UnsafeMutablePointer<yajl_callbacks>
+    /// Bytes given to yajl so far, and the newlines among them.
+    private var offset = 0
+    private var lines = 1
+    /// Whether the bytes past a byte order mark have begun, and how much of a mark was seen.
+    private var started = false
+    private var markMatched = 0
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// - Parameters:
+    ///   - lists: The record lists' patterns: object keys from the root joined by `.`, `[]` for
+    ///     each array on the way (`messages`, `chats.list[].messages`), `$` for a top-level array.
+    ///   - handler: Receives the events.
+    public init(lists: Set<String>, handler: @escaping (JSONStreamEvent) -> Void) {
+        builder = .allocate(capacity: 1)
+        builder.initialize(to: JSONTreeBuilder(lists: lists, handler: handler))
+        callbacks = .allocate(capacity: 1)
+        callbacks.initialize(to: Self.events)
+        handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(builder))
+    }
+
+    deinit {
+        yajl_free(handle)
+        builder.deinitialize(count: 1)
+        builder.deallocate()
+        callbacks.deinitialize(count: 1)
+        callbacks.deallocate()
+    }
+
+    /// Parses the next bytes of the document.
+    /// - Throws: ``JSONStreamError/syntax(offset:line:message:)`` naming the byte where the
+    ///   document stops being JSON (the last byte of the token that broke it).
+    /// - Complexity: O(bytes), plus building the records they complete.
+    public func read(_ bytes: UnsafeRawBufferPointer) throws(JSONStreamError) {
+        var bytes = bytes
+        if !started {
+            var skipped = 0
+            while markMatched < 3, skipped < bytes.count, bytes[skipped] == Self.byteOrderMark[markMatched] {
+                markMatched += 1
+                skipped += 1
+            }
+            offset += skipped
+            if markMatched == 3 {
+                started = true
+            } else if skipped < bytes.count {
+                guard markMatched == 0 else { throw .syntax(offset: offset, line: 1, message: "an incomplete UTF-8 byte order mark") }
+                started = true
+            }
+            bytes = UnsafeRawBufferPointer(rebasing: bytes[skipped...])
+        }
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        if yajl_parse(handle, base, bytes.count) != yajl_status_ok { throw syntaxError(in: bytes) }
+        offset += bytes.count
+        lines += Self.newlines(in: bytes)
+    }
+
+    /// Ends the document.
+    /// - Returns: The document, each record list an empty array.
+    /// - Throws: ``JSONStreamError/truncated(size:line:openRecord:)`` when the input ended before
+    ///   the document did (nothing, or only whitespace, is a truncated document of size 0…);
+    ///   ``JSONStreamError/syntax(offset:line:message:)`` for an error found at the end.
+    public func finish() throws(JSONStreamError) -> JSONValue {
+        let status = yajl_complete_parse(handle)
+        if let root = builder.pointee.root, status == yajl_status_ok { return root }
+        if builder.pointee.root != nil { throw syntaxError(in: UnsafeRawBufferPointer(start: nil, count: 0)) }
+        throw .truncated(size: offset, line: lines, openRecord: builder.pointee.openRecord)
+    }
+
+    /// The error yajl reports for `bytes`, with its absolute offset and line.
+    private func syntaxError(in bytes: UnsafeRawBufferPointer) -> JSONStreamError {
+        // yajl has consumed the byte where it found the error: report that byte.
+        let consumed = max(min(yajl_get_bytes_consumed(handle), bytes.count) - 1, 0)
+        var message = "not JSON"
+        if let text = yajl_get_error(handle, 0, nil, 0) {
+            message = String(cString: text).trimmingSuffix { $0 == "\n" || $0 == " " }
+            yajl_free_error(handle, text)
+        }
+        let line = lines + Self.newlines(in: UnsafeRawBufferPointer(rebasing: bytes[..<consumed]))
+        return .syntax(offset: offset + consumed, line: line, message: message)
+    }
+
+    private static func newlines(in bytes: UnsafeRawBufferPointer) -> Int {
+        var count = 0
+        for byte in bytes where byte == 0x0A { count += 1 }
+        return count
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> String {
+        var text = self
+        while let last = text.last, predicate(last) { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,102 @@
+/// Builds JSON values from a parser's token events and cuts the arrays named as record lists
+/// into ``JSONStreamEvent/record(list:path:index:value:)`` events, so that memory holds one
+/// record (and the document's envelope without its lists), never the whole document.
+///
+/// A record list is named by its pattern: the object keys from the document's root joined by
+/// `.`, `[]` for each array on the way (`messages`, `chats.list[].messages`), or `$` for a
+/// top-level array. Lists are matched outside records only (a record holds no record list).
+struct JSONTreeBuilder {
+    /// An object, array or record list under construction.
+    struct Frame {
+        enum Kind { case object, array, list(String) }
+        var kind: Kind
+        var members: [(key: String, value: JSONValue)] = []
+        var elements: [JSONValue] = []
+        /// An object's key whose value comes next.
+        var key = ""
+        /// A list's records so far.
+        var count = 0
+        /// A list's concrete path (`chats.list[3].messages`).
+        var path = ""
+    }
+
+    let lists: Set<String>
+    let handler: (JSONStreamEvent) -> Void
+    var frames: [Frame] = []
+    /// The index in `frames` of the open record list, if any.
+    var listFrame: Int?
+    /// The document once complete, its record lists empty.
+    var root: JSONValue?
+
+    init(lists: Set<String>, handler: @escaping (JSONStreamEvent) -> Void) {
+        self.lists = lists
+        self.handler = handler
+    }
+
+    /// The record the input is inside of, if any (`messages[12]`).
+    var openRecord: String? {
+        guard let listFrame, frames.count > listFrame + 1 else { return nil }
+        return "\(frames[listFrame].path)[\(frames[listFrame].count)]"
+    }
+
+    mutating func value(_ value: JSONValue) {
+        let last = frames.count - 1
+        guard last >= 0 else { return root = value }
+        switch frames[last].kind {
+        case .object: frames[last].members.append((frames[last].key, value))
+        case .array: frames[last].elements.append(value)
+        case let .list(list):
+            let index = frames[last].count
+            handler(.record(list: list, path: "\(frames[last].path)[\(index)]", index: index, value: value))
+            frames[last].count = index + 1
+        }
+    }
+
+    mutating func key(_ key: String) { frames[frames.count - 1].key = key }
+
+    mutating func startObject() { frames.append(Frame(kind: .object)) }
+
+    mutating func endObject() {
+        let frame = frames.removeLast()
+        value(.object(JSONObject(members: frame.members)))
+    }
+
+    mutating func startArray() {
+        guard listFrame == nil else { return frames.append(Frame(kind: .array)) }
+        let pattern = frames.isEmpty ? "$" : path(concrete: false)
+        guard lists.contains(pattern) else { return frames.append(Frame(kind: .array)) }
+        let path = frames.isEmpty ? "$" : path(concrete: true)
+        let enclosing: JSONValue
+        if let top = frames.last, case .object = top.kind {
+            enclosing = .object(JSONObject(members: top.members))
+        } else {
+            enclosing = .null
+        }
+        listFrame = frames.count
+        frames.append(Frame(kind: .list(pattern), path: path))
+        handler(.listStarted(list: pattern, path: path, enclosing: enclosing))
+    }
+
+    mutating func endArray() {
+        let frame = frames.removeLast()
+        switch frame.kind {
+        case let .list(list):
+            listFrame = nil
+            handler(.listEnded(list: list, path: frame.path, count: frame.count))
+            value(.array([]))
+        default: value(.array(frame.elements))
+        }
+    }
+
+    /// The path of the array starting now: keys joined by `.`, arrays as `[]` or `[index]`.
+    private func path(concrete: Bool) -> String {
+        var path = ""
+        for frame in frames {
+            switch frame.kind {
+            case .object: path += path.isEmpty ? frame.key : "." + frame.key
+            case .array, .list: path += concrete ? "[\(frame.elements.count)]" : "[]"
+            }
+        }
+        return path
+    }
+}
