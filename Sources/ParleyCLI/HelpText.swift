@@ -52,8 +52,17 @@ enum HelpText {
                                       Paths leaving the input's folder are refused; URLs are never fetched.
                                       Files that are not passive media (HTML, SVG, XML, script…) are
                                       never shown inline: copied as .bin and linked for download
-          -q, --quiet                 print nothing but errors
+              --stats                 after the summary, print one line on standard error for scripts:
+                                      stats: parse=S render=S write=S messages=N pages=N bytes=N
+                                      (seconds with 3 decimals reading and merging the inputs, rendering
+                                      pages, writing files and swapping the archive in; bytes written)
+          -q, --quiet                 print no summary and no progress line (errors, warnings and
+                                      --stats still print)
           -h, --help                  show this help
+
+        On a terminal, a line on standard error shows the phase (reading, rendering, writing), messages
+        read, pages written, the rate and the time left; it is not drawn with -q or when standard error
+        is not a terminal.
 
         \(inputOptions)
 

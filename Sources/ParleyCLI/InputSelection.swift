@@ -86,6 +86,14 @@ struct InputSelection {
     ///   first record an importer skipped; nothing is printed then), ``ExitCode/usage`` for a
     ///   `--channel` that names no channel.
     func read(_ inputs: [String], warnings: inout TerminalStream<some TextOutputStream>) throws(CommandFailure) -> Merged {
+        try merge(try importEach(inputs), warnings: &warnings)
+    }
+
+    /// Reads each of `inputs` in order, calling `inputRead` after each with the number of
+    /// messages read from it.
+    /// - Throws: ``CommandFailure`` with ``ExitCode/noInput`` for an input that cannot be read,
+    ///   ``ExitCode/dataError`` for one that cannot be imported.
+    func importEach(_ inputs: [String], inputRead: (_ messages: Int) -> Void = { _ in }) throws(CommandFailure) -> [ImportResult] {
         var results: [ImportResult] = []
         for input in inputs {
             do {
@@ -93,7 +101,17 @@ struct InputSelection {
             } catch {
                 throw CommandFailure(Self.exitCode(for: error), error.description)
             }
+            inputRead(results[results.count - 1].transcript.messageCount)
         }
+        return results
+    }
+
+    /// Merges and filters what ``importEach(_:inputRead:)`` read, and warns on `warnings` about
+    /// each diagnostic.
+    /// - Throws: ``CommandFailure`` with ``ExitCode/dataError`` with `--strict` for the first
+    ///   record an importer skipped (nothing is printed then), ``ExitCode/usage`` for a
+    ///   `--channel` that names no channel.
+    func merge(_ results: [ImportResult], warnings: inout TerminalStream<some TextOutputStream>) throws(CommandFailure) -> Merged {
         let (transcript, diagnostics) = TranscriptMerger.merge(results)
         if strict, let first = diagnostics.first(where: \.skipsRecord) {
             throw CommandFailure(.dataError, "\(first) (--strict: a record that cannot be read is an error)")

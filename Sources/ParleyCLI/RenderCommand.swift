@@ -9,6 +9,7 @@ struct RenderCommand {
         .init(name: "timezone", short: nil, takesValue: true), .init(name: "messages-per-page", short: nil, takesValue: true),
         .init(name: "templates", short: nil, takesValue: true), .init(name: "quiet", short: "q", takesValue: false),
         .init(name: "help", short: "h", takesValue: false), .init(name: "media", short: nil, takesValue: true),
+        .init(name: "stats", short: nil, takesValue: false),
     ]
 
     func run(
@@ -27,17 +28,30 @@ struct RenderCommand {
         let inputs = try InputSelection.inputs(parsed.operands, withSample: parsed.has("sample"))
         guard !inputs.isEmpty else { throw CommandFailure(.usage, "render needs an INPUT file or --sample; see 'parley render --help'") }
         options.media.inputFolders = inputs.map(Self.mediaFolder)
-        let merged = try selection.read(inputs, warnings: &errors)
-        let transcript = merged.transcript
+        var screen = TerminalStream(ProgressDisplay(errors.base, isEnabled: !parsed.has("quiet") && Self.isTerminal(errors.base)))
+        defer {
+            screen.base.clear()
+            errors.base = screen.base.base
+        }
+        var progress = RenderProgress(inputs: inputs)
+        progress.begin(on: &screen.base)
+        let clock = ContinuousClock()
+        let parseStart = clock.now
+        let results = try selection.importEach(inputs) { messages in progress.inputRead(messages: messages, on: &screen.base) }
+        let merged = try selection.merge(results, warnings: &screen)
+        let parseTime = clock.now - parseStart
         options.policy = merged.policy
         options.channelPolicies = merged.channelPolicies
         let summary: ArchiveSummary
         do {
-            summary = try ArchiveWriter(options: options).write(transcript, to: URL(fileURLWithPath: outputPath))
+            summary = try ArchiveWriter(options: options).write(merged.transcript, to: URL(fileURLWithPath: outputPath)) { event in
+                progress.handle(event, on: &screen.base)
+            }
         } catch {
             throw CommandFailure(Self.exitCode(for: error), error.description)
         }
-        for problem in summary.mediaProblems { errors.warn(problem) }
+        screen.base.clear()
+        for problem in summary.mediaProblems { screen.warn(problem) }
         if !parsed.has("quiet") {
             print(
                 "Rendered \(Wording.count(summary.messages, "message")) in \(Wording.count(summary.channels, "channel")) to \(Wording.count(summary.pages, "page")).",
@@ -45,6 +59,16 @@ struct RenderCommand {
             if let skipped = merged.skippedSummary { print(skipped, to: &output) }
             print("Open \(summary.indexPath)", to: &output)
         }
+        if parsed.has("stats") {
+            print(
+                RenderStats(parse: parseTime, archive: summary.timings, messages: summary.messages, pages: summary.pages).line, to: &screen)
+        }
+    }
+
+    /// Whether `stream` is standard error and standard error is a terminal: only then is the
+    /// progress line drawn.
+    static func isTerminal(_ stream: some TextOutputStream) -> Bool {
+        (stream as? StandardStreams)?.descriptor == 2 && isatty(2) == 1
     }
 
     private func archiveOptions(_ parsed: OptionParser.Result) throws(CommandFailure) -> ArchiveOptions {

@@ -2,9 +2,18 @@ import Foundation
 import ParleyAssets
 import ParleyHTML
 
-/// Creates folders and writes files below an archive's root, turning failures into ``RenderError``.
+/// Creates folders and writes files below an archive's root, turning failures into ``RenderError``,
+/// and counts what it wrote.
 struct ArchiveFiles {
     let root: URL
+    /// The bytes of every file written so far.
+    private(set) var bytesWritten = 0
+    /// The time spent in file writes so far (creating their folders included), by `ContinuousClock`.
+    private(set) var writeTime: Duration = .zero
+
+    init(root: URL) {
+        self.root = root
+    }
 
     func createFolder(_ url: URL) throws(RenderError) {
         do {
@@ -14,18 +23,21 @@ struct ArchiveFiles {
         }
     }
 
-    func write(_ html: SafeHTML, to relativePath: String) throws(RenderError) {
+    mutating func write(_ html: SafeHTML, to relativePath: String) throws(RenderError) {
         var data = Data(capacity: html.bytes.count + 1)
         data.append(contentsOf: html.bytes)
         data.append(0x0A)
         try write(data: data, to: relativePath)
     }
 
-    func write(text: String, to relativePath: String) throws(RenderError) {
+    mutating func write(text: String, to relativePath: String) throws(RenderError) {
         try write(data: Data(text.utf8), to: relativePath)
     }
 
-    func write(data: Data, to relativePath: String) throws(RenderError) {
+    mutating func write(data: Data, to relativePath: String) throws(RenderError) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        defer { writeTime += clock.now - start }
         let url = root.appendingPathComponent(relativePath)
         try createFolder(url.deletingLastPathComponent())
         do {
@@ -33,10 +45,11 @@ struct ArchiveFiles {
         } catch {
             throw .cannotWrite(path: url.path, reason: Self.reason(error))
         }
+        bytesWritten += data.count
     }
 
     /// Copies every file of `Public/` into `public/`.
-    func copyPublicAssets() throws(RenderError) {
+    mutating func copyPublicAssets() throws(RenderError) {
         guard let source = Assets.publicDirectory else { throw .missingResources(searched: Assets.searchedLocations) }
         let names: [String]
         do {

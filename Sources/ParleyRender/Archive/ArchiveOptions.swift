@@ -42,6 +42,8 @@ public struct ArchiveSummary: Sendable, Equatable {
     public var mediaProblems: [MediaProblem] = []
     /// Media files copied into `media/` (each distinct content once).
     public var mediaFiles = 0
+    /// Time spent rendering and writing, and the bytes written.
+    public var timings = ArchiveTimings()
 
     public init(channels: Int, messages: Int, pages: Int, indexPath: String) {
         self.channels = channels

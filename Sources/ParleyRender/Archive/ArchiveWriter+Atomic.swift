@@ -13,6 +13,9 @@ extension ArchiveWriter {
     /// (a `.git` folder, a `CNAME`, notes) is moved into the new archive unchanged. One render of
     /// a folder runs at a time (`.NAME.parley-lock`), and it first recovers what killed renders
     /// of the folder left beside it.
+    ///
+    /// `progress` hears of each page as it is written and of the swap (``ArchiveProgress``), on
+    /// the calling thread; ``ArchiveSummary/timings`` tells where the time went.
     /// - Returns: counts of what was written; ``ArchiveSummary/indexPath`` is below `output`.
     /// - Throws: ``RenderError/cannotCreate(path:reason:)`` when `output` is not a folder, holds
     ///   something other than an archive, another render of it is running, a file Parley did not
@@ -20,17 +23,23 @@ extension ArchiveWriter {
     ///   ``RenderError/cannotWrite(path:reason:)`` when a file cannot be written or moved or the
     ///   swap fails; ``RenderError/cannotCopy(path:reason:)`` when a public asset cannot be read.
     /// - Complexity: as rendering, plus listing the previous archive and removing its files.
-    public func write(_ transcript: Transcript, to output: URL) throws(RenderError) -> ArchiveSummary {
+    public func write(
+        _ transcript: Transcript, to output: URL, progress: (ArchiveProgress) -> Void = { _ in }
+    ) throws(RenderError) -> ArchiveSummary {
         let staging = try StagedFolder(replacing: output)
         defer { staging.unlock() }
         var summary: ArchiveSummary
         do throws(RenderError) {
-            summary = try writeContents(transcript, to: staging.temporary)
+            summary = try writeContents(transcript, to: staging.temporary, progress: progress)
         } catch {
             staging.discard()
             throw error
         }
+        progress(.swapping)
+        let clock = ContinuousClock()
+        let swapStart = clock.now
         try staging.commit()
+        summary.timings.write += clock.now - swapStart
         summary.indexPath = staging.destination.appendingPathComponent("index.html").path
         return summary
     }

@@ -20,29 +20,36 @@ public struct ArchiveWriter: Sendable {
     }
 
     /// Renders `transcript` into the empty folder at `output` (the staging folder of
-    /// ``write(_:to:)``).
-    /// - Returns: counts of what was written.
+    /// ``write(_:to:progress:)``), reporting each page to `progress`.
+    /// - Returns: counts of what was written, with the time spent rendering and writing files.
     /// - Throws: ``RenderError/cannotCreate(path:reason:)`` when a folder cannot be created,
     ///   ``RenderError/cannotWrite(path:reason:)`` when a file cannot be written,
     ///   ``RenderError/cannotCopy(path:reason:)`` when a public asset cannot be read.
     /// - Complexity: O(n log n) for n messages (ordering); rendering is linear in output bytes.
-    func writeContents(_ transcript: Transcript, to output: URL) throws(RenderError) -> ArchiveSummary {
-        let files = ArchiveFiles(root: output)
+    func writeContents(
+        _ transcript: Transcript, to output: URL, progress: (ArchiveProgress) -> Void
+    ) throws(RenderError) -> ArchiveSummary {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var files = ArchiveFiles(root: output)
         try files.createFolder(output)
         try files.copyPublicAssets()
-        let media = try MediaStore(options: options.media).resolve(transcript, files: files)
+        let media = try MediaStore(options: options.media).resolve(transcript, files: &files)
         let pageRenderer = PageRenderer(templates: templates)
         var entries: [SafeHTML] = []
-        var pages = 1, messages = 0
+        var pages = 0, messages = 0
+        progress(.rendering(messages: transcript.messageCount))
         for channel in transcript.channels {
             let layout = ChatLayout(policy: options.channelPolicies[channel.id] ?? options.policy, clock: options.clock)
             let channelLayout = layout.layout(channel)
             var channelPages = ChannelPages(
                 transcript: transcript, layout: channelLayout, templates: templates, options: options)
             channelPages.media = media.links
-            try channelPages.write(files: files, renderer: pageRenderer)
-            pages += channelPages.partitions.count + 1
-            messages += channelLayout.messageCount
+            try channelPages.write(files: &files, renderer: pageRenderer) { pageMessages in
+                pages += 1
+                messages += pageMessages
+                progress(.pageWritten(pages: pages, messages: messages))
+            }
             entries.append(channelPages.indexEntry(clock: options.clock))
         }
         var list = HTMLWriter()
@@ -54,14 +61,19 @@ public struct ArchiveWriter: Sendable {
                 title: transcript.title, heading: transcript.title,
                 topic: Wording.count(transcript.channels.count, "channel") + ", " + Wording.count(messages, "message"),
                 rootPath: "", content: list.fragment, footer: "Rendered by Parley"))
-        try files.write(index, to: "index.html")
         let colors = transcript.channels.flatMap { $0.messages.flatMap { [$0.author.color] + $0.embeds.map(\.color) } }
         try files.write(text: ColorClasses.stylesheet(for: colors.compactMap { $0 }), to: "colors.css")
+        try files.write(index, to: "index.html")
+        pages += 1
+        progress(.pageWritten(pages: pages, messages: messages))
         var summary = ArchiveSummary(
             channels: transcript.channels.count, messages: messages, pages: pages,
             indexPath: output.appendingPathComponent("index.html").path)
         summary.mediaProblems = media.problems
         summary.mediaFiles = media.copiedFiles
+        summary.timings.render = clock.now - start - files.writeTime
+        summary.timings.write = files.writeTime
+        summary.timings.bytes = files.bytesWritten
         return summary
     }
 }

@@ -23,7 +23,11 @@ struct ChannelPages {
         self.folder = "c/\(DOMID.encode(layout.channel.id.rawValue))/"
     }
 
-    func write(files: ArchiveFiles, renderer: PageRenderer) throws(RenderError) {
+    /// Writes the channel's pages, then its index, calling `pageWritten` after each with the
+    /// number of messages on it (0 for the index).
+    func write(
+        files: inout ArchiveFiles, renderer: PageRenderer, pageWritten: (_ messages: Int) -> Void
+    ) throws(RenderError) {
         var pageOf: [MessageID: String] = [:]
         var byID: [MessageID: Message] = [:]
         pageOf.reserveCapacity(layout.messageCount)
@@ -53,6 +57,7 @@ struct ChannelPages {
             var writer = HTMLWriter(capacity: 4096 + 2048 * partition.messageCount)
             renderer.writePage(page, into: &writer) { writer in window.write(partition.days, context: context, into: &writer) }
             try files.write(writer.fragment, to: folder + partition.name + ".html")
+            pageWritten(partition.messageCount)
         }
         let index = renderer.page(
             .init(
@@ -60,6 +65,7 @@ struct ChannelPages {
                 rootPath: "../../", breadcrumbs: breadcrumbs(current: nil), content: Pager.list(partitions: partitions),
                 channelID: layout.channel.id.rawValue, footer: Wording.count(layout.messageCount, "message") + " · rendered by Parley"))
         try files.write(index, to: folder + "index.html")
+        pageWritten(0)
     }
 
     /// The channel's line in the archive index: name, message count and date range.

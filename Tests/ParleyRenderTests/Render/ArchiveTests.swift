@@ -23,7 +23,9 @@ import Testing
 
     @Test func writesIndexChannelPagesAssetsAndColors() throws {
         let (root, summary) = try Self.render(TestPaths.fixture("tiny.json"))
-        #expect(summary == ArchiveSummary(channels: 1, messages: 9, pages: 3, indexPath: root.appendingPathComponent("index.html").path))
+        var expected = ArchiveSummary(channels: 1, messages: 9, pages: 3, indexPath: root.appendingPathComponent("index.html").path)
+        expected.timings = summary.timings
+        #expect(summary == expected)
         #expect(
             try Self.files(root).keys.sorted() == [
                 ".parley-manifest", "c/c1/2024-03.html", "c/c1/index.html", "colors.css", "index.html", "public/parley.css",

@@ -24,7 +24,7 @@ struct MediaStore {
     /// Resolves every local reference of `transcript` in order of first appearance.
     /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when a copied file cannot be written.
     /// - Complexity: O(total size of the files copied) plus one path lookup per distinct reference.
-    func resolve(_ transcript: Transcript, files: ArchiveFiles) throws(RenderError) -> Outcome {
+    func resolve(_ transcript: Transcript, files: inout ArchiveFiles) throws(RenderError) -> Outcome {
         var outcome = Outcome(links: MediaLinks(mode: options.mode), problems: [], copiedFiles: 0)
         guard options.mode != .none else { return outcome }
         let root = MediaPaths.realPath(files.root.path) ?? files.root.standardizedFileURL.path

@@ -71,7 +71,8 @@ struct StagedFolder {
     ///   every file, and the staging folder removed).
     func commit() throws(RenderError) {
         do throws(RenderError) {
-            try ArchiveFiles(root: temporary).write(
+            var manifest = ArchiveFiles(root: temporary)
+            try manifest.write(
                 text: ArchiveManifest.text(listing: Self.files(in: temporary)), to: ArchiveManifest.fileName)
         } catch {
             discard()

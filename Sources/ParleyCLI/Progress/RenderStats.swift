@@ -1,0 +1,29 @@
+import ParleyRender
+
+/// The line `parley render --stats` prints on standard error after its summary, for scripts:
+/// `stats: parse=0.412 render=1.030 write=0.214 messages=12000 pages=41 bytes=48123904`.
+///
+/// Keys and values are separated by `=`, pairs by one space, after the `stats: ` prefix; times are
+/// seconds with three decimals (rounded to the nearest millisecond), counts are plain integers.
+struct RenderStats: Equatable, Sendable {
+    /// Reading, importing, merging and filtering the inputs.
+    var parse: Duration
+    /// The archive writer's render and write time and the bytes it wrote.
+    var archive: ArchiveTimings
+    /// The summary's counts.
+    var messages: Int, pages: Int
+
+    /// The line, without its line break.
+    var line: String {
+        "stats: parse=\(Self.seconds(parse)) render=\(Self.seconds(archive.render)) write=\(Self.seconds(archive.write))"
+            + " messages=\(messages) pages=\(pages) bytes=\(archive.bytes)"
+    }
+
+    /// `1.030`: `duration` in seconds, rounded to the millisecond; a negative one is `0.000`.
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let millis = max(0, seconds * 1000 + (attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000)
+        let fraction = String(millis % 1000)
+        return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+}
