@@ -53,8 +53,9 @@ enum HelpText {
                                       Files that are not passive media (HTML, SVG, XML, script…) are
                                       never shown inline: copied as .bin and linked for download
               --stats                 after the summary, print one line on standard error for scripts:
-                                      stats: parse=S render=S write=S messages=N pages=N bytes=N
-                                      (seconds with 3 decimals reading and merging the inputs, rendering
+                                      stats: parse=S store=S render=S write=S messages=N pages=N bytes=N
+                                      (seconds with 3 decimals reading and merging the inputs, updating
+                                      the archive's store, rendering
                                       pages, writing files and swapping the archive in; bytes written)
           -q, --quiet                 print no summary and no progress line (errors, warnings and
                                       --stats still print)

@@ -38,13 +38,25 @@ struct RenderCommand {
         let clock = ContinuousClock()
         let parseStart = clock.now
         let results = try selection.importEach(inputs) { messages in progress.inputRead(messages: messages, on: &screen.base) }
-        let merged = try selection.merge(results, warnings: &screen)
+        let read = try selection.merge(results, warnings: &screen)
         let parseTime = clock.now - parseStart
+        let lock: ArchiveLock
+        do {
+            lock = try ArchiveLock.acquire(for: URL(fileURLWithPath: outputPath))
+        } catch {
+            throw CommandFailure(Self.exitCode(for: error), error.description)
+        }
+        defer { lock.release() }
+        let storeStart = clock.now
+        var history = try ArchiveHistory(holding: lock)
+        let (merged, update) = try history.update(with: read)
+        let storeTime = clock.now - storeStart
+        for conflict in merged.diagnostics.dropFirst(read.diagnostics.count) { screen.warn(conflict) }
         options.policy = merged.policy
         options.channelPolicies = merged.channelPolicies
         let summary: ArchiveSummary
         do {
-            summary = try ArchiveWriter(options: options).write(merged.transcript, to: URL(fileURLWithPath: outputPath)) { event in
+            summary = try ArchiveWriter(options: options).write(merged.transcript, holding: lock) { event in
                 progress.handle(event, on: &screen.base)
             }
         } catch {
@@ -57,12 +69,21 @@ struct RenderCommand {
                 "Rendered \(Wording.count(summary.messages, "message")) in \(Wording.count(summary.channels, "channel")) to \(Wording.count(summary.pages, "page")).",
                 to: &output)
             if let skipped = merged.skippedSummary { print(skipped, to: &output) }
+            if update.kept > 0 { print(Self.storeLine(update), to: &output) }
             print("Open \(summary.indexPath)", to: &output)
         }
         if parsed.has("stats") {
             print(
-                RenderStats(parse: parseTime, archive: summary.timings, messages: summary.messages, pages: summary.pages).line, to: &screen)
+                RenderStats(parse: parseTime, store: storeTime, archive: summary.timings, messages: summary.messages, pages: summary.pages)
+                    .line, to: &screen)
         }
+    }
+
+    /// The summary's line about an archive that already held messages: what this render added to
+    /// its store, and what it kept.
+    static func storeLine(_ update: ArchiveHistory.Update) -> String {
+        "Archive store: \(Wording.count(update.added, "new message")), \(update.changed) changed; "
+            + "\(Wording.count(update.kept, "message")) from earlier renders kept."
     }
 
     /// Whether `stream` is standard error and standard error is a terminal: only then is the

@@ -34,11 +34,26 @@ final class SQLiteConnection {
 
     /// Runs one statement with text and integer parameters, calling `row` for each result row.
     func query(_ sql: String, _ parameters: [SQLValue] = [], row: (Row) -> Void = { _ in }) throws(StoreError) {
+        try queryEach(sql, [parameters], row: row)
+    }
+
+    /// Runs one statement once per parameter list, prepared once (for many inserts in one
+    /// transaction), calling `row` for each result row.
+    func queryEach(
+        _ sql: String, _ parameterLists: some Sequence<[SQLValue]>, row: (Row) -> Void = { _ in }
+    ) throws(StoreError) {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
             throw .failed(path: path, reason: lastError)
         }
         defer { sqlite3_finalize(statement) }
+        for parameters in parameterLists {
+            sqlite3_reset(statement)
+            try run(statement, parameters, row: row)
+        }
+    }
+
+    private func run(_ statement: OpaquePointer, _ parameters: [SQLValue], row: (Row) -> Void) throws(StoreError) {
         for (index, parameter) in parameters.enumerated() {
             switch parameter {
             case let .text(text): _ = parley_sqlite3_bind_text(statement, Int32(index + 1), text, -1)
@@ -58,7 +73,7 @@ final class SQLiteConnection {
 }
 
 /// A parameter of a statement.
-enum SQLValue {
+enum SQLValue: Equatable {
     case text(String)
     case integer(Int64)
 }

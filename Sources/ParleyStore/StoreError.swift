@@ -6,12 +6,16 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case failed(path: String, reason: String)
     /// The channel is not in the database.
     case unknownChannel(path: String, channel: String)
+    /// The database is not a store this Parley reads: another kind of database, or a schema
+    /// version other than the ones it knows (a newer Parley wrote it).
+    case unsupported(path: String, reason: String)
 
     public var description: String {
         switch self {
         case let .cannotOpen(path, reason): return "\(path): cannot open the database: \(reason)"
         case let .failed(path, reason): return "\(path): database error: \(reason)"
         case let .unknownChannel(path, channel): return "\(path): no channel \"\(channel)\""
+        case let .unsupported(path, reason): return "\(path): \(reason)"
         }
     }
 }

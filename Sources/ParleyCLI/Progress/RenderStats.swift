@@ -1,13 +1,15 @@
 import ParleyRender
 
 /// The line `parley render --stats` prints on standard error after its summary, for scripts:
-/// `stats: parse=0.412 render=1.030 write=0.214 messages=12000 pages=41 bytes=48123904`.
+/// `stats: parse=0.412 store=0.051 render=1.030 write=0.214 messages=12000 pages=41 bytes=48123904`.
 ///
 /// Keys and values are separated by `=`, pairs by one space, after the `stats: ` prefix; times are
 /// seconds with three decimals (rounded to the nearest millisecond), counts are plain integers.
 struct RenderStats: Equatable, Sendable {
     /// Reading, importing, merging and filtering the inputs.
     var parse: Duration
+    /// Reading the archive's store, merging it with the inputs and committing it.
+    var store: Duration
     /// The archive writer's render and write time and the bytes it wrote.
     var archive: ArchiveTimings
     /// The summary's counts.
@@ -15,7 +17,7 @@ struct RenderStats: Equatable, Sendable {
 
     /// The line, without its line break.
     var line: String {
-        "stats: parse=\(Self.seconds(parse)) render=\(Self.seconds(archive.render)) write=\(Self.seconds(archive.write))"
+        "stats: parse=\(Self.seconds(parse)) store=\(Self.seconds(store)) render=\(Self.seconds(archive.render)) write=\(Self.seconds(archive.write))"
             + " messages=\(messages) pages=\(pages) bytes=\(archive.bytes)"
     }
 

@@ -36,12 +36,12 @@ public struct DiscordChatExporterImporter: Sendable {
         let outcome = try StreamedJSON.read(data, file: file, lists: ["messages"]) { event in reading.take(event) }
         if let failure = reading.failure { throw failure }
         if let envelope = outcome.envelope {
+            try reading.finish(envelope)
             guard case .array = envelope["messages"] ?? .null else {
                 let found = envelope["messages"]
                 throw .schema(
                     file: file, path: "messages", expected: found == nil ? "a required \"messages\" field" : "a value of type array")
             }
-            try reading.finish(envelope)
         }
         guard let export = reading.export else {
             throw .syntax(file: file, offset: data.count, line: nil, expected: "valid JSON: the file ends before its channel")

@@ -37,6 +37,29 @@ public struct ParleyJSONLWriter: Sendable {
         return output
     }
 
+    /// The header record of `transcript` as one line of JSON text (no `\n`): its title,
+    /// channels, directory and grouping rules, as ``encode(_:policy:channelPolicies:)`` writes it.
+    /// - Throws: ``Failure`` when `JSONEncoder` refuses the record.
+    public func headerLine(
+        _ transcript: Transcript, policy: GroupingPolicy = .discord, channelPolicies: [ChannelID: GroupingPolicy] = [:]
+    ) throws(Failure) -> String {
+        try Self.line(ParleyHeader.record(transcript, policy: policy, channelPolicies: channelPolicies), as: "header")
+    }
+
+    /// The `message` record of `message` as one line of JSON text (no `\n`), deterministic.
+    /// - Throws: ``Failure`` when `JSONEncoder` refuses the record.
+    public func messageLine(_ message: Message) throws(Failure) -> String {
+        try Self.line(EventRecords.MessageRecord(message), as: "message \(message.id) in channel \(message.channel)")
+    }
+
+    private static func line(_ record: some Encodable, as name: String) throws(Failure) -> String {
+        do {
+            return String(decoding: try EventRecordEncoder.recordEncoder().encode(record), as: UTF8.self)
+        } catch {
+            throw Failure(record: name, reason: "\(error)")
+        }
+    }
+
     /// Appends one record and its `\n`.
     private static func append(
         _ record: some Encodable, as name: String, to output: inout Data, _ encoder: JSONEncoder

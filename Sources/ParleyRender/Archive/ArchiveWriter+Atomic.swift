@@ -26,8 +26,19 @@ extension ArchiveWriter {
     public func write(
         _ transcript: Transcript, to output: URL, progress: (ArchiveProgress) -> Void = { _ in }
     ) throws(RenderError) -> ArchiveSummary {
-        let staging = try StagedFolder(replacing: output)
-        defer { staging.unlock() }
+        let lock = try ArchiveLock.acquire(for: output)
+        defer { lock.release() }
+        return try write(transcript, holding: lock, progress: progress)
+    }
+
+    /// Renders `transcript` into the archive folder whose lock the caller holds (taken with
+    /// ``ArchiveLock/acquire(for:)``, released by the caller), as ``write(_:to:progress:)`` does;
+    /// for a caller that updates the archive's store under the same lock first.
+    /// - Throws: as ``write(_:to:progress:)``.
+    public func write(
+        _ transcript: Transcript, holding lock: ArchiveLock, progress: (ArchiveProgress) -> Void = { _ in }
+    ) throws(RenderError) -> ArchiveSummary {
+        let staging = try StagedFolder(holding: lock)
         var summary: ArchiveSummary
         do throws(RenderError) {
             summary = try writeContents(transcript, to: staging.temporary, progress: progress)

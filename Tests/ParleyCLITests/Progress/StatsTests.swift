@@ -22,7 +22,7 @@ struct StatsTests {
         }
     }
 
-    @Test("after the summary, one line: three times in seconds with 3 decimals, then the summary's counts and the bytes written")
+    @Test("after the summary, one line: four times in seconds with 3 decimals, then the summary's counts and the bytes written")
     func statsLine() throws {
         let folder = TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -34,12 +34,12 @@ struct StatsTests {
         #expect(lines.count == 2 && lines[1].isEmpty)
         #expect(lines[0].hasPrefix("stats: "))
         let pairs = Self.pairs(lines[0])
-        #expect(pairs.map(\.key) == ["parse", "render", "write", "messages", "pages", "bytes"])
-        for (key, value) in pairs.prefix(3) {
+        #expect(pairs.map(\.key) == ["parse", "store", "render", "write", "messages", "pages", "bytes"])
+        for (key, value) in pairs.prefix(4) {
             #expect(Double(value).map { $0 >= 0 } == true, "\(key)=\(value)")
             #expect(value.split(separator: ".").last?.count == 3, "\(key)=\(value)")
         }
-        #expect(pairs.dropFirst(3).map(\.value) == ["67", "3", String(try Self.bytesListed(in: output))])
+        #expect(pairs.dropFirst(4).map(\.value) == ["67", "3", String(try Self.bytesListed(in: output))])
     }
 
     @Test("-q drops the summary but not the stats line")

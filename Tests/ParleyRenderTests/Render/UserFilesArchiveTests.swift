@@ -124,7 +124,11 @@ import Testing
         let command = try ParleyProcess.run(["render", TestPaths.fixture("telegram-rich.json").path, "-o", output.path, "-q"])
         #expect(command.code == 73)
         #expect(command.errors.split(separator: "\n").last.map(String.init) == "parley: \(expected.description)")
-        #expect(Self.snapshot(output) == before)
+        // The command's store runs ahead of the pages (it records the export before the pages are
+        // written; the next render completes them): every other file is as it was.
+        let after = Self.snapshot(output)
+        #expect(after.filter { !$0.key.hasPrefix(".parley/") } == before)
+        #expect(after.keys.contains(".parley/archive.sqlite"))
     }
 
     @Test func aSecondRenderOfTheSameFolderRefusesWhileTheFirstHoldsTheLock() throws {

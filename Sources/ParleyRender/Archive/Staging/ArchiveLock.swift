@@ -7,18 +7,46 @@ import Foundation
 /// (before the lock is dropped); a render that took the lock checks that the file it locked is
 /// still the one at the path, so removing it never lets two renders in. A killed render's lock
 /// is released by the kernel; the file it leaves is reused by the next render.
-struct ArchiveLock: Sendable {
+public struct ArchiveLock: Sendable {
+    /// The name of the folder inside an archive that holds its store (`.parley/`): Parley's own,
+    /// kept from render to render (moved into each new archive, never rewritten by the writer).
+    public static let storeFolderName = ".parley"
+
     /// The lock file's path.
-    let path: String
+    public let path: String
+    /// The archive folder it locks (symbolic links resolved).
+    public let destination: URL
     private let descriptor: Int32
 
     /// The lock file's name for the archive folder named `name`.
     static func fileName(for name: String) -> String { ".\(name).parley-lock" }
 
-    /// Takes the lock for the archive folder `destination`.
+    /// Takes the lock for the archive folder `destination`, puts back what killed renders of it
+    /// left beside it, and checks that `destination` is a folder Parley may write: absent, empty,
+    /// holding only an archive store, or holding an archive.
+    /// - Throws: ``RenderError/cannotCreate(path:reason:)`` naming `destination` when another
+    ///   render holds the lock, the lock file cannot be created, a leftover's file cannot be put
+    ///   back, or `destination` is a file or a folder that holds something other than an archive
+    ///   (the lock is released then).
+    public static func acquire(for destination: URL) throws(RenderError) -> ArchiveLock {
+        let resolved = destination.standardizedFileURL.resolvingSymlinksInPath()
+        try? FileManager.default.createDirectory(at: resolved.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let lock = try ArchiveLock(for: resolved)
+        do throws(RenderError) {
+            try StaleStaging(destination: resolved).recover()
+            try StagedFolder.check(resolved)
+        } catch {
+            lock.release()
+            throw error
+        }
+        return lock
+    }
+
+    /// Takes the lock for the archive folder `destination` (symbolic links resolved).
     /// - Throws: ``RenderError/cannotCreate(path:reason:)`` naming `destination` when another
     ///   render holds the lock, or the lock file cannot be created.
-    init(for destination: URL) throws(RenderError) {
+    private init(for destination: URL) throws(RenderError) {
+        self.destination = destination
         let path = destination.deletingLastPathComponent().appendingPathComponent(Self.fileName(for: destination.lastPathComponent)).path
         while true {
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -46,8 +74,8 @@ struct ArchiveLock: Sendable {
         }
     }
 
-    /// Removes the lock file and drops the lock.
-    func release() {
+    /// Removes the lock file and drops the lock; call once.
+    public func release() {
         unlink(path)
         close(descriptor)
     }

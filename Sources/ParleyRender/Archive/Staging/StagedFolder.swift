@@ -3,8 +3,8 @@ import Foundation
 /// A folder written beside its destination and swapped in when complete, carrying over every
 /// file of the previous folder that Parley did not write.
 ///
-/// While a render runs it holds the destination's ``ArchiveLock``, and first recovers what
-/// killed renders left (``StaleStaging``). On commit it lists what was written in
+/// While a render runs its caller holds the destination's ``ArchiveLock``, which first recovered
+/// what killed renders left (``StaleStaging``). On commit it lists what was written in
 /// `.parley-manifest` (``ArchiveManifest``), moves every file and folder of the destination that
 /// is not Parley's into the staging folder (``CarryOver``), then swaps with two rename(2) calls
 /// in the destination's parent folder (same file system): the previous folder moves aside, the
@@ -16,41 +16,34 @@ struct StagedFolder {
     let destination: URL
     /// The hidden sibling folder being written.
     let temporary: URL
-    private let lock: ArchiveLock
 
-    /// Takes the destination's lock, recovers leftovers of killed renders, checks `destination`
-    /// and creates the staging folder beside it.
-    /// - Throws: ``RenderError/cannotCreate(path:reason:)`` when another render holds the lock,
-    ///   a leftover's file cannot be put back, `destination` exists and is not a folder, is a
-    ///   non-empty folder without a Parley archive, or the staging folder cannot be created.
-    init(replacing destination: URL) throws(RenderError) {
-        let resolved = destination.standardizedFileURL.resolvingSymlinksInPath()
-        self.destination = resolved
-        let parent = resolved.deletingLastPathComponent()
-        temporary = parent.appendingPathComponent(".\(resolved.lastPathComponent).parley-\(UUID().uuidString)")
-        let manager = FileManager.default
-        try? manager.createDirectory(at: parent, withIntermediateDirectories: true)
-        lock = try ArchiveLock(for: resolved)
-        do throws(RenderError) {
-            try StaleStaging(destination: resolved).recover()
-            var isFolder: ObjCBool = false
-            if manager.fileExists(atPath: resolved.path, isDirectory: &isFolder) {
-                guard isFolder.boolValue else { throw .cannotCreate(path: resolved.path, reason: "it exists and is not a folder") }
-                let entries = (try? manager.contentsOfDirectory(atPath: resolved.path)) ?? []
-                guard entries.isEmpty || Self.holdsArchive(resolved) else {
-                    throw .cannotCreate(
-                        path: resolved.path,
-                        reason: "it is not empty and holds no Parley archive (index.html, public/parley.css); choose a new or empty folder")
-                }
-            }
-            do {
-                try manager.createDirectory(at: temporary, withIntermediateDirectories: true)
-            } catch {
-                throw .cannotCreate(path: resolved.path, reason: ArchiveFiles.reason(error))
-            }
+    /// Creates the staging folder beside the destination of `lock`, a lock taken with
+    /// ``ArchiveLock/acquire(for:)`` (which recovered leftovers and checked the destination).
+    /// - Throws: ``RenderError/cannotCreate(path:reason:)`` when the staging folder cannot be created.
+    init(holding lock: ArchiveLock) throws(RenderError) {
+        destination = lock.destination
+        temporary = destination.deletingLastPathComponent().appendingPathComponent(
+            ".\(destination.lastPathComponent).parley-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         } catch {
-            lock.release()
-            throw error
+            throw .cannotCreate(path: destination.path, reason: ArchiveFiles.reason(error))
+        }
+    }
+
+    /// Checks that Parley may replace `destination`: absent, an empty folder, a folder holding
+    /// only an archive store (``ArchiveLock/storeFolderName``), or a folder holding an archive.
+    /// - Throws: ``RenderError/cannotCreate(path:reason:)`` naming what it is otherwise.
+    static func check(_ destination: URL) throws(RenderError) {
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: destination.path, isDirectory: &isFolder) else { return }
+        guard isFolder.boolValue else { throw .cannotCreate(path: destination.path, reason: "it exists and is not a folder") }
+        let entries = ((try? manager.contentsOfDirectory(atPath: destination.path)) ?? []).filter { $0 != ArchiveLock.storeFolderName }
+        guard entries.isEmpty || Self.holdsArchive(destination) else {
+            throw .cannotCreate(
+                path: destination.path,
+                reason: "it is not empty and holds no Parley archive (index.html, public/parley.css); choose a new or empty folder")
         }
     }
 
@@ -119,11 +112,6 @@ struct StagedFolder {
     /// the next render's recovery.
     func discard() {
         try? StaleStaging.restore(temporary, into: destination, isArchive: false)
-    }
-
-    /// Drops the destination's lock; call once, after ``commit()`` or ``discard()``.
-    func unlock() {
-        lock.release()
     }
 
     /// The regular files below `folder`, relative to it.
