@@ -1,5 +1,5 @@
 # Developer targets. The README's quick start needs none of them (./scripts/run, ./scripts/test).
-.PHONY: build test run bench bench-server lint format install screenshots docs clean
+.PHONY: build test run bench bench-archive bench-server lint format install screenshots docs clean
 
 build:
 	swift build
@@ -15,6 +15,12 @@ run:
 bench:
 	swift run -c release ParleyBenchmarks
 	./scripts/bench-importers
+
+# Whole archives: `parley render` (release) on generated Discord, Telegram, Slack and WhatsApp exports of
+# SIZES messages (default "100k 1m"; inputs in BENCH_WORK, default $TMPDIR/parley-bench), against the
+# peers' recorded times, then the update of the Discord archive with a newer export (scripts/bench-archive).
+bench-archive:
+	./scripts/bench-archive
 
 lint:
 	swift format lint --strict --recursive Sources Tests Benchmarks
