@@ -65,7 +65,12 @@ struct ArchiveHistory {
         result.transcript = transcript
         result.diagnostics += conflicts
         result.channelPolicies = TranscriptMerger.groupingPolicies([incoming, stored])
-        var update = try save(result, previous: records)
+        var storedMessages: [String: Message] = [:]
+        storedMessages.reserveCapacity(records.count)
+        for channel in stored.transcript.channels {
+            for message in channel.messages { storedMessages[Self.key(channel.id.rawValue, message.id.rawValue)] = message }
+        }
+        var update = try save(result, previous: records, unchanged: storedMessages)
         update.kept = records.count
         return (result, update)
     }
@@ -92,9 +97,12 @@ struct ArchiveHistory {
         }
     }
 
-    /// Saves the header of `merged` and each message whose record differs from `previous`.
+    /// Saves the header of `merged` and each message whose record differs from `previous`; a
+    /// message equal to its copy in `unchanged` (the store's, read back) is not encoded again.
     @discardableResult
-    private func save(_ merged: InputSelection.Merged, previous: [String: String]) throws(CommandFailure) -> Update {
+    private func save(
+        _ merged: InputSelection.Merged, previous: [String: String], unchanged: [String: Message] = [:]
+    ) throws(CommandFailure) -> Update {
         var update = Update()
         var changed: [StoredMessage] = []
         let header: String
@@ -102,8 +110,10 @@ struct ArchiveHistory {
             header = try writer.headerLine(merged.transcript, policy: merged.policy, channelPolicies: merged.channelPolicies)
             for channel in merged.transcript.channels {
                 for message in channel.messages {
+                    let key = Self.key(channel.id.rawValue, message.id.rawValue)
+                    if unchanged[key] == message { continue }
                     let record = try writer.messageLine(message)
-                    let before = previous[Self.key(channel.id.rawValue, message.id.rawValue)]
+                    let before = previous[key]
                     guard before != record else { continue }
                     if before == nil { update.added += 1 } else { update.changed += 1 }
                     changed.append(

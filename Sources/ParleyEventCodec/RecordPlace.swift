@@ -33,12 +33,16 @@ package struct RecordPlace: Sendable {
         return timestamp
     }
 
+    /// One decoder for every line (its configuration never changes; making one per line costs
+    /// more than decoding the line).
+    private static let decoder = JSONDecoder()
+
     /// Decodes the line as `type`.
     /// - Throws: an error naming the byte for broken JSON, or the field for a missing field or
     ///   a value of the wrong type; `record` names the record in the message (`message record`).
     package func decode<T: Decodable>(_ type: T.Type, from data: Data, record: String) throws(EventRecordError) -> T {
         do {
-            return try JSONDecoder().decode(type, from: data)
+            return try Self.decoder.decode(type, from: data)
         } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
             guard case let .syntax(byte, _, expected) = JSONErrorLocation.syntaxError(context, data: data) else {
                 throw error("valid JSON")

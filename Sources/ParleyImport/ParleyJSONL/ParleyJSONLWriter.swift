@@ -9,6 +9,10 @@ import ParleyModel
 /// Output is deterministic: object keys are sorted, and reading the file back with
 /// ``ParleyJSONLImporter`` gives the same transcript and grouping rules.
 public struct ParleyJSONLWriter: Sendable {
+    /// The encoder of single lines (``headerLine(_:policy:channelPolicies:)``, ``messageLine(_:)``),
+    /// made once: making a `JSONEncoder` costs more than encoding one message.
+    private let lineEncoder = EventRecordEncoder.recordEncoder()
+
     /// A writer of Parley JSON Lines.
     public init() {}
 
@@ -43,18 +47,18 @@ public struct ParleyJSONLWriter: Sendable {
     public func headerLine(
         _ transcript: Transcript, policy: GroupingPolicy = .discord, channelPolicies: [ChannelID: GroupingPolicy] = [:]
     ) throws(Failure) -> String {
-        try Self.line(ParleyHeader.record(transcript, policy: policy, channelPolicies: channelPolicies), as: "header")
+        try line(ParleyHeader.record(transcript, policy: policy, channelPolicies: channelPolicies), as: "header")
     }
 
     /// The `message` record of `message` as one line of JSON text (no `\n`), deterministic.
     /// - Throws: ``Failure`` when `JSONEncoder` refuses the record.
     public func messageLine(_ message: Message) throws(Failure) -> String {
-        try Self.line(EventRecords.MessageRecord(message), as: "message \(message.id) in channel \(message.channel)")
+        try line(EventRecords.MessageRecord(message), as: "message \(message.id) in channel \(message.channel)")
     }
 
-    private static func line(_ record: some Encodable, as name: String) throws(Failure) -> String {
+    private func line(_ record: some Encodable, as name: String) throws(Failure) -> String {
         do {
-            return String(decoding: try EventRecordEncoder.recordEncoder().encode(record), as: UTF8.self)
+            return String(decoding: try lineEncoder.encode(record), as: UTF8.self)
         } catch {
             throw Failure(record: name, reason: "\(error)")
         }
