@@ -69,21 +69,24 @@ struct RenderCommand {
                 "Rendered \(Wording.count(summary.messages, "message")) in \(Wording.count(summary.channels, "channel")) to \(Wording.count(summary.pages, "page")).",
                 to: &output)
             if let skipped = merged.skippedSummary { print(skipped, to: &output) }
-            if update.kept > 0 { print(Self.storeLine(update), to: &output) }
+            if update.kept > 0 { print(Self.updateLine(update, summary), to: &output) }
             print("Open \(summary.indexPath)", to: &output)
         }
         if parsed.has("stats") {
             print(
-                RenderStats(parse: parseTime, store: storeTime, archive: summary.timings, messages: summary.messages, pages: summary.pages)
-                    .line, to: &screen)
+                RenderStats(
+                    parse: parseTime, store: storeTime, archive: summary.timings, messages: summary.messages, pages: summary.pages,
+                    rewritten: summary.pagesRewritten, unchanged: summary.pagesUnchanged
+                ).line, to: &screen)
         }
     }
 
     /// The summary's line about an archive that already held messages: what this render added to
-    /// its store, and what it kept.
-    static func storeLine(_ update: ArchiveHistory.Update) -> String {
-        "Archive store: \(Wording.count(update.added, "new message")), \(update.changed) changed; "
-            + "\(Wording.count(update.kept, "message")) from earlier renders kept."
+    /// its store and kept, and which pages it rewrote.
+    static func updateLine(_ update: ArchiveHistory.Update, _ summary: ArchiveSummary) -> String {
+        "Archive update: \(Wording.count(update.added, "new message")), \(update.changed) changed, "
+            + "\(update.kept) kept from earlier renders; \(Wording.count(summary.pagesRewritten, "page")) rewritten, "
+            + "\(summary.pagesUnchanged) unchanged."
     }
 
     /// Whether `stream` is standard error and standard error is a terminal: only then is the

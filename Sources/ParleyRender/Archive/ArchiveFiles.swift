@@ -4,15 +4,27 @@ import ParleyHTML
 
 /// Creates folders and writes files below an archive's root, turning failures into ``RenderError``,
 /// and counts what it wrote.
+///
+/// Given the archive it replaces, a file whose bytes equal those of the previous archive's file
+/// at the same path (one Parley wrote, by that archive's manifest) is not written again: the
+/// previous file is hard-linked in its place, so it keeps its bytes, inode and modification time
+/// through the swap. Where a link cannot be made (another file system), the file is written.
 struct ArchiveFiles {
     let root: URL
-    /// The bytes of every file written so far.
+    /// The archive being replaced and which of its files are Parley's, if any.
+    private let previous: (root: URL, manifest: ArchiveManifest)?
+    /// The bytes of every file of the archive so far (written or kept).
     private(set) var bytesWritten = 0
     /// The time spent in file writes so far (creating their folders included), by `ContinuousClock`.
     private(set) var writeTime: Duration = .zero
+    /// HTML pages written with new bytes, and pages kept from the previous archive.
+    private(set) var pagesRewritten = 0, pagesUnchanged = 0
 
-    init(root: URL) {
+    init(root: URL, replacing previous: URL? = nil) {
         self.root = root
+        self.previous = previous.flatMap { folder in
+            StagedFolder.holdsArchive(folder) ? (folder, ArchiveManifest.read(from: folder)) : nil
+        }
     }
 
     func createFolder(_ url: URL) throws(RenderError) {
@@ -40,12 +52,31 @@ struct ArchiveFiles {
         defer { writeTime += clock.now - start }
         let url = root.appendingPathComponent(relativePath)
         try createFolder(url.deletingLastPathComponent())
+        bytesWritten += data.count
+        let isPage = relativePath.hasSuffix(".html")
+        if keepPrevious(relativePath, ifEqualTo: data, at: url) {
+            if isPage { pagesUnchanged += 1 }
+            return
+        }
         do {
             try data.write(to: url, options: .atomic)
         } catch {
             throw .cannotWrite(path: url.path, reason: Self.reason(error))
         }
-        bytesWritten += data.count
+        if isPage { pagesRewritten += 1 }
+    }
+
+    /// Links the previous archive's file at `relativePath` to `url` when it is Parley's, a
+    /// regular file, and holds exactly `data`.
+    /// - Complexity: O(bytes) to compare.
+    private func keepPrevious(_ relativePath: String, ifEqualTo data: Data, at url: URL) -> Bool {
+        guard let previous, previous.manifest.isParleys(relativePath) else { return false }
+        let old = previous.root.appendingPathComponent(relativePath).path
+        var status = stat()
+        guard lstat(old, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == data.count,
+            FileManager.default.contents(atPath: old) == data
+        else { return false }
+        return link(old, url.path) == 0
     }
 
     /// Copies every file of `Public/` into `public/`.

@@ -44,6 +44,9 @@ public struct ArchiveSummary: Sendable, Equatable {
     public var mediaFiles = 0
     /// Time spent rendering and writing, and the bytes written.
     public var timings = ArchiveTimings()
+    /// HTML pages written with new bytes, and pages whose bytes equal the previous archive's
+    /// (kept: hard-linked, same bytes and modification time).
+    public var pagesRewritten = 0, pagesUnchanged = 0
 
     public init(channels: Int, messages: Int, pages: Int, indexPath: String) {
         self.channels = channels

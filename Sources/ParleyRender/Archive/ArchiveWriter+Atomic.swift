@@ -41,7 +41,7 @@ extension ArchiveWriter {
         let staging = try StagedFolder(holding: lock)
         var summary: ArchiveSummary
         do throws(RenderError) {
-            summary = try writeContents(transcript, to: staging.temporary, progress: progress)
+            summary = try writeContents(transcript, to: staging.temporary, replacing: staging.destination, progress: progress)
         } catch {
             staging.discard()
             throw error

@@ -20,18 +20,19 @@ public struct ArchiveWriter: Sendable {
     }
 
     /// Renders `transcript` into the empty folder at `output` (the staging folder of
-    /// ``write(_:to:progress:)``), reporting each page to `progress`.
+    /// ``write(_:to:progress:)``), reporting each page to `progress`; a file equal to its copy in
+    /// the archive at `previous` is linked from there instead of written (``ArchiveFiles``).
     /// - Returns: counts of what was written, with the time spent rendering and writing files.
     /// - Throws: ``RenderError/cannotCreate(path:reason:)`` when a folder cannot be created,
     ///   ``RenderError/cannotWrite(path:reason:)`` when a file cannot be written,
     ///   ``RenderError/cannotCopy(path:reason:)`` when a public asset cannot be read.
     /// - Complexity: O(n log n) for n messages (ordering); rendering is linear in output bytes.
     func writeContents(
-        _ transcript: Transcript, to output: URL, progress: (ArchiveProgress) -> Void
+        _ transcript: Transcript, to output: URL, replacing previous: URL? = nil, progress: (ArchiveProgress) -> Void
     ) throws(RenderError) -> ArchiveSummary {
         let clock = ContinuousClock()
         let start = clock.now
-        var files = ArchiveFiles(root: output)
+        var files = ArchiveFiles(root: output, replacing: previous)
         try files.createFolder(output)
         try files.copyPublicAssets()
         let media = try MediaStore(options: options.media).resolve(transcript, files: &files)
@@ -74,6 +75,8 @@ public struct ArchiveWriter: Sendable {
         summary.timings.render = clock.now - start - files.writeTime
         summary.timings.write = files.writeTime
         summary.timings.bytes = files.bytesWritten
+        summary.pagesRewritten = files.pagesRewritten
+        summary.pagesUnchanged = files.pagesUnchanged
         return summary
     }
 }

@@ -50,12 +50,24 @@ import Testing
         #expect(update.code == 0)
         #expect(
             update.output == "Rendered 4 messages in 1 channel to 3 pages.\n"
-                + "Archive store: 1 new message, 1 changed; 3 messages from earlier renders kept.\nOpen \(archive.path)/index.html\n")
+                + "Archive update: 1 new message, 1 changed, 3 kept from earlier renders; 3 pages rewritten, 0 unchanged.\nOpen \(archive.path)/index.html\n"
+        )
         let page = try String(contentsOf: archive.appendingPathComponent("c/c1/2024-03.html"), encoding: .utf8)
         for text in ["first", "second, fixed", "third", "fourth"] { #expect(page.contains(">\(text)<"), "\(text)") }
         #expect(!page.contains(">second<"))
+        let pagePath = archive.appendingPathComponent("c/c1/2024-03.html").path
+        var before = stat()
+        #expect(stat(pagePath, &before) == 0)
         let again = try ParleyProcess.run(["render", older, "-o", archive.path])
-        #expect(again.output.contains("Archive store: 0 new messages, 0 changed; 4 messages from earlier renders kept."))
+        var after = stat()
+        #expect(stat(pagePath, &after) == 0)
+        #expect(
+            after.st_ino == before.st_ino && after.st_mtim.tv_sec == before.st_mtim.tv_sec
+                && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec,
+            "an unchanged page keeps its file and modification time")
+        #expect(
+            again.output.contains("Archive update: 0 new messages, 0 changed, 4 kept from earlier renders; 0 pages rewritten, 3 unchanged.")
+        )
         #expect(
             try String(contentsOf: archive.appendingPathComponent("c/c1/2024-03.html"), encoding: .utf8) == page, "an older copy never wins"
         )
