@@ -5,19 +5,25 @@ import Testing
 /// `parley render NEWER -o DIR` on an existing archive: the archive's store keeps every message
 /// it has seen, a newer copy wins, and the pages equal a fresh render of every input seen.
 @Suite struct ArchiveUpdateTests {
-    /// A DiscordChatExporter export of channel `c1` holding `messages` as (id, minute, text, edited minute).
+    /// A DiscordChatExporter export of channel `c1` holding `messages` as (id, minute, text, minutes
+    /// from the message to its edit), minutes counted from 2024-03-01T00:00Z.
     static func export(_ messages: [(id: Int, minute: Int, text: String, edited: Int?)]) -> String {
         let records = messages.map { message in
-            let time = String(
-                format: "2024-03-0%dT%02d:%02d:00.000+00:00", 1 + message.minute / 1440, message.minute / 60 % 24, message.minute % 60)
-            let edited = message.edited.map { String(format: "\"2024-03-01T%02d:%02d:00.000+00:00\"", $0 / 60 % 24, $0 % 60) } ?? "null"
+            let edited = message.edited.map { "\"" + Self.time(message.minute + $0) + "\"" } ?? "null"
             return """
-                {"id": "\(message.id)", "type": "Default", "timestamp": "\(time)", "timestampEdited": \(edited), "content": "\(message.text)",
+                {"id": "\(message.id)", "type": "Default", "timestamp": "\(Self.time(message.minute))", "timestampEdited": \(edited), "content": "\(message.text)",
                  "author": {"id": "u\(message.id % 2)", "name": "person\(message.id % 2)"}}
                 """
         }
         return #"{"guild": {"id": "g", "name": "Guild"}, "channel": {"id": "c1", "name": "general"}, "messages": ["#
             + records.joined(separator: ",\n") + "]}"
+    }
+
+    /// `2024-03-01T00:10:00.000Z` for 10 minutes.
+    static func time(_ minutes: Int) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date(timeIntervalSince1970: 1_709_251_200 + Double(minutes) * 60))
     }
 
     static func write(_ text: String, _ name: String, in folder: URL) throws -> String {
