@@ -1,6 +1,9 @@
+import Dispatch
+import Foundation
 import ParleyHTML
 import ParleyLayout
 import ParleyModel
+import Synchronization
 
 /// The pages of one channel in an archive: its partitions and its index of partitions.
 struct ChannelPages {
@@ -47,17 +50,24 @@ struct ChannelPages {
         context.rootPath = "../../"
         context.channelNames = Dictionary(transcript.channels.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let window = WindowRenderer(templates: templates, clock: options.clock)
-        for (index, partition) in partitions.enumerated() {
-            context.currentPage = partition.name + ".html"
-            let page = PageRenderer.Page(
-                title: "\(layout.channel.name) · \(pageTitle(partition)) · \(transcript.title)", heading: layout.channel.name,
-                topic: layout.channel.topic ?? "", rootPath: "../../", breadcrumbs: breadcrumbs(current: pageTitle(partition)),
-                pager: Pager.links(partitions: partitions, current: index), content: .empty, channelID: layout.channel.id.rawValue,
-                footer: Wording.count(partition.messageCount, "message") + " · rendered by Parley")
-            var writer = HTMLWriter(capacity: 4096 + 2048 * partition.messageCount)
-            renderer.writePage(page, into: &writer) { writer in window.write(partition.days, context: context, into: &writer) }
-            try files.write(writer.fragment, to: folder + partition.name + ".html")
-            pageWritten(partition.messageCount)
+        let shared = context
+        // Pages render on every core, a few at a time, and are written in order: the output does
+        // not depend on scheduling, and memory holds one batch of pages.
+        let batchSize = max(1, ProcessInfo.processInfo.activeProcessorCount) * 2
+        var start = 0
+        while start < partitions.count {
+            let batch = start..<min(start + batchSize, partitions.count)
+            let rendered = Mutex<[Int: SafeHTML]>([:])
+            DispatchQueue.concurrentPerform(iterations: batch.count) { offset in
+                let html = page(batch.lowerBound + offset, context: shared, renderer: renderer, window: window)
+                rendered.withLock { $0[batch.lowerBound + offset] = html }
+            }
+            let pages = rendered.withLock { $0 }
+            for index in batch {
+                try files.write(pages[index] ?? .empty, to: folder + partitions[index].name + ".html")
+                pageWritten(partitions[index].messageCount)
+            }
+            start = batch.upperBound
         }
         let index = renderer.page(
             .init(
@@ -66,6 +76,22 @@ struct ChannelPages {
                 channelID: layout.channel.id.rawValue, footer: Wording.count(layout.messageCount, "message") + " · rendered by Parley"))
         try files.write(index, to: folder + "index.html")
         pageWritten(0)
+    }
+
+    /// The HTML of the page of the partition at `index`, rendered with `context`.
+    /// - Complexity: O(size of the page).
+    private func page(_ index: Int, context: RenderContext, renderer: PageRenderer, window: WindowRenderer) -> SafeHTML {
+        let partition = partitions[index]
+        var context = context
+        context.currentPage = partition.name + ".html"
+        let page = PageRenderer.Page(
+            title: "\(layout.channel.name) · \(pageTitle(partition)) · \(transcript.title)", heading: layout.channel.name,
+            topic: layout.channel.topic ?? "", rootPath: "../../", breadcrumbs: breadcrumbs(current: pageTitle(partition)),
+            pager: Pager.links(partitions: partitions, current: index), content: .empty, channelID: layout.channel.id.rawValue,
+            footer: Wording.count(partition.messageCount, "message") + " · rendered by Parley")
+        var writer = HTMLWriter(capacity: 4096 + 2048 * partition.messageCount)
+        renderer.writePage(page, into: &writer) { writer in window.write(partition.days, context: context, into: &writer) }
+        return writer.fragment
     }
 
     /// The channel's line in the archive index: name, message count and date range.
