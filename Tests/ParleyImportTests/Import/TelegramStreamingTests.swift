@@ -15,7 +15,7 @@ import Testing
     }
 
     /// An account export: chat 11 with its header first, chat 22 with its header after `messages`
-    /// (or first too, when `headersFirst`).
+    /// (or first too, when `headersFirst`), and a left chat 33 with its header after `messages`.
     static func account(headersFirst: Bool) -> String {
         let second =
             headersFirst
@@ -26,7 +26,8 @@ import Testing
              "chats": {"about": "y", "list": [
               {"name": "One", "type": "personal_chat", "id": 11, \#(messages(1...3))},
               \#(second)
-             ]}}
+             ]},
+             "left_chats": {"list": [{\#(messages(10...10)), "name": "Gone", "type": "private_supergroup", "id": 33}]}}
             """#
     }
 
@@ -38,8 +39,9 @@ import Testing
         let late = try Self.read(Self.account(headersFirst: false))
         #expect(late.transcript == (try Self.read(Self.account(headersFirst: true))).transcript)
         #expect(late.transcript.title == "Telegram · Ana Lima")
-        #expect(late.transcript.channels.map(\.name) == ["One", "Two"])
-        #expect(late.transcript.channels.map(\.kind) == [.direct, .group])
+        #expect(late.transcript.channels.map(\.name) == ["One", "Two", "Gone"])
+        #expect(late.transcript.channels.map(\.kind) == [.direct, .group, .group])
+        #expect(late.transcript.channels[2].messages.map(\.channel) == [ChannelID("33")])
         #expect(late.transcript.channels[1].messages.map(\.channel) == Array(repeating: ChannelID("22"), count: 5))
         #expect(late.transcript.channels[1].messages.map(\.content.text) == ["m5", "m6", "m7", "m8", "m9"])
         #expect(late.diagnostics.isEmpty)
