@@ -82,6 +82,14 @@ public final class JSONStreamReader {
         throw .truncated(size: offset, line: lines, openRecord: builder.pointee.openRecord)
     }
 
+    /// The document as far as it was read, every open container closed: each record list holds
+    /// none of its records, an open one ends before the record being read, and a member whose
+    /// value had not begun is left out. After ``finish()`` threw
+    /// ``JSONStreamError/truncated(size:line:openRecord:)``, the envelope of what the input held
+    /// before the break; nil when no value had begun.
+    /// - Complexity: O(envelope read so far).
+    public var partialEnvelope: JSONValue? { builder.pointee.partialRoot }
+
     /// The error yajl reports for `bytes`, with its absolute offset and line.
     private func syntaxError(in bytes: UnsafeRawBufferPointer) -> JSONStreamError {
         // yajl has consumed the byte where it found the error: report that byte.

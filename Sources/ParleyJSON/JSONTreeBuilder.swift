@@ -39,6 +39,29 @@ struct JSONTreeBuilder {
         return "\(frames[listFrame].path)[\(frames[listFrame].count)]"
     }
 
+    /// The document as far as it was read, every open container closed: an open record list
+    /// ends empty (the record being read is left out), and a member whose value had not begun
+    /// is left out. Nil before the first value; the document itself once it is complete.
+    /// - Complexity: O(envelope read so far).
+    var partialRoot: JSONValue? {
+        guard !frames.isEmpty else { return root }
+        var child: JSONValue?
+        for var frame in frames[...(listFrame ?? frames.count - 1)].reversed() {
+            if let child {
+                switch frame.kind {
+                case .object: frame.members.append((frame.key, child))
+                case .array, .list: frame.elements.append(child)
+                }
+            }
+            switch frame.kind {
+            case .object: child = .object(JSONObject(members: frame.members))
+            case .array: child = .array(frame.elements)
+            case .list: child = .array([])
+            }
+        }
+        return child
+    }
+
     mutating func value(_ value: JSONValue) {
         let last = frames.count - 1
         guard last >= 0 else { return root = value }

@@ -116,6 +116,24 @@ import Testing
         #expect(Self.read(" \n ", lists: []).outcome == .failure(.truncated(size: 3, line: 2, openRecord: nil)))
     }
 
+    /// What a cut-short account export held before the break: the envelope with its open
+    /// containers closed, the record being read and a key without its value left out.
+    @Test(arguments: [
+        (#"{"about": "x", "chats": {"list": [{"name": "a", "messages": [1]}, {"name": "b", "messages": [2, {"t": "#, 1),
+        (#"{"about": "x", "chats": {"list": [{"name": "a", "messages": [1]}, {"name": "b", "id": "#, 2),
+    ])
+    func aCutShortDocumentKeepsTheEnvelopeItRead(text: String, variant: Int) {
+        let reader = JSONStreamReader(lists: ["chats.list[].messages"]) { _ in }
+        Array(text.utf8).withUnsafeBytes { bytes in #expect(throws: Never.self) { try reader.read(bytes) } }
+        #expect(throws: JSONStreamError.self) { try reader.finish() }
+        let chat = variant == 1 ? #"{"name":"b","messages":[]}"# : #"{"name":"b"}"#
+        #expect(reader.partialEnvelope.map(JSONText.write) == #"{"about":"x","chats":{"list":[{"name":"a","messages":[]},"# + chat + "]}}")
+        let whole = JSONStreamReader(lists: []) { _ in }
+        #expect(whole.partialEnvelope == nil)
+        Array("[1, [2]]".utf8).withUnsafeBytes { bytes in #expect(throws: Never.self) { try whole.read(bytes) } }
+        #expect(whole.partialEnvelope.map(JSONText.write) == "[1,[2]]")
+    }
+
     @Test func aByteOrderMarkIsSkippedInAnyChunking() {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#"{"a": [1]}"#.utf8)
         for chunk in 1...4 {

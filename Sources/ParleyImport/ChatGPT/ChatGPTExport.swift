@@ -1,25 +1,13 @@
 /// ChatGPT's `conversations.json` (Settings → Data controls → Export): an array of
 /// conversations, each a tree of nodes in `mapping` (`id`, `message`, `parent`, `children`)
-/// with `current_node` naming the leaf the user last saw. A single conversation object and an
-/// object of conversations keyed by name are read too. Unknown fields are ignored.
+/// with `current_node` naming the leaf the user last saw. The array streams in one conversation
+/// at a time (``ChatGPTImporter``); this is the other shape, read whole: a single conversation
+/// object, or an object of conversations keyed by name. Unknown fields are ignored.
 struct ChatGPTDocument: Decodable {
-    /// The conversations with the key or index that names each in errors.
+    /// The conversations with the key or path that names each in errors.
     var conversations: [(path: String, key: String?, conversation: ChatGPTConversation)]
-    /// Conversations of a list that could not be read, skipped.
-    var unreadable: [DecodingError] = []
 
     init(from decoder: any Decoder) throws {
-        if var list = try? decoder.unkeyedContainer() {
-            conversations = []
-            while !list.isAtEnd {
-                let index = list.currentIndex
-                switch try list.decode(Lossy<ChatGPTConversation>.self).value {
-                case let .success(conversation): conversations.append(("[\(index)]", nil, conversation))
-                case let .failure(error): unreadable.append(error)
-                }
-            }
-            return
-        }
         let object = try decoder.container(keyedBy: AnyKey.self)
         if object.contains(AnyKey(stringValue: "mapping")) {
             conversations = [("$", nil, try ChatGPTConversation(from: decoder))]

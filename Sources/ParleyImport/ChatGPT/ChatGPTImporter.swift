@@ -1,4 +1,5 @@
 import Foundation
+import ParleyJSON
 import ParleyModel
 
 /// Reads ChatGPT's `conversations.json`: each conversation becomes a channel holding the
@@ -22,44 +23,38 @@ public struct ChatGPTImporter: Sendable {
         return nil
     }
 
-    /// Imports one `conversations.json`.
+    /// Imports one `conversations.json`, streaming a list of conversations one conversation at
+    /// a time (a single conversation object, or an object of conversations, is read whole).
     /// - Parameters:
     ///   - data: The file's bytes (UTF-8 JSON).
     ///   - file: The file name used in errors and diagnostics.
     /// - Returns: Channels in conversation order (an object of conversations in key order),
     ///   each conversation's shown path followed by its branches.
-    /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` for malformed JSON,
-    ///   ``ImportError/schema(file:path:expected:)`` for a value of the wrong type.
-    /// - Complexity: O(n log n) for n nodes.
+    /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` for malformed JSON, and for a
+    ///   file cut short outside a list of conversations; ``ImportError/schema(file:path:expected:)``
+    ///   for a value of the wrong type. A conversation of a list that cannot be read is skipped and
+    ///   reported; a list cut short keeps the whole conversations before the break.
+    /// - Complexity: O(n log n) for n nodes; memory holds the channels converted and one
+    ///   conversation being read.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
-        let (document, truncation) = try JSONInput.decode(ChatGPTDocument.self, from: data, file: file, records: ["$", "mapping"])
-        var channels: [Channel] = []
-        var diagnostics = truncation + document.unreadable.map { Diagnostic.skipped(decoding: $0, file: file) }
-        var untimed: [String] = []
-        var seen: Set<ChannelID> = []
-        for entry in document.conversations {
-            var converter = ChatGPTConversationConverter(file: file, conversation: entry.conversation, path: entry.path, key: entry.key)
-            guard seen.insert(converter.id).inserted else {
-                diagnostics.append(
-                    Diagnostic(
-                        file: file, location: entry.path, message: "conversation \(converter.id) appears twice; the first copy is kept"))
-                continue
-            }
-            let (conversationChannels, problems) = converter.convert()
-            channels += conversationChannels
-            diagnostics += problems
-            if converter.untimed > 0 { untimed.append(entry.path) }
+        var reading = ChatGPTReading(file: file)
+        let decoder = JSONValueDecoder()
+        let outcome = try StreamedJSON.read(data, file: file, lists: ["$"]) { event in
+            guard case let .record(_, path, _, value) = event,
+                let conversation = Lossy<ChatGPTConversation>.record(
+                    value, at: path, decoder: decoder, file: file, diagnostics: &reading.unreadable)
+            else { return }
+            reading.take(conversation, path: String(path.dropFirst()), key: nil)
         }
-        if let first = untimed.first {
-            diagnostics.append(
-                Diagnostic(
-                    file: file, location: first,
-                    message:
-                        "messages without \"create_time\" in \(untimed.count) conversation(s); each is placed 1 ms after the message before it"
-                ))
+        switch outcome.envelopeRead {
+        case .array: break
+        case let envelope:
+            let document = try StreamedJSON.decode(ChatGPTDocument.self, from: envelope, file: file, decoder: decoder)
+            for entry in document.conversations { reading.take(entry.conversation, path: entry.path, key: entry.key) }
         }
-        let title = document.conversations.count == 1 ? channels.first?.name ?? "ChatGPT" : "ChatGPT"
+        let title = reading.count == 1 ? reading.channels.first?.name ?? "ChatGPT" : "ChatGPT"
         return ImportResult(
-            transcript: Transcript(title: title, channels: channels), diagnostics: diagnostics, format: .chatGPT, file: file)
+            transcript: Transcript(title: title, channels: reading.channels), diagnostics: outcome.diagnostics + reading.diagnostics,
+            format: .chatGPT, file: file)
     }
 }

@@ -1,4 +1,5 @@
 import ParleyEventCodec
+import ParleyJSON
 
 /// One record of a JSON array, decoded on its own so that a record that cannot be read costs
 /// only itself: the rule for odd records (``Diagnostic/skipped(file:location:reason:)``).
@@ -16,6 +17,16 @@ struct Lossy<Record: Decodable>: Decodable {
         } catch let error as DecodingError {
             value = .failure(error)
         }
+    }
+
+    /// The record a ``JSONStreamReader`` handed over as `value` at `path` (`messages[3]`), or nil
+    /// after reporting it to `diagnostics` as skipped, naming `file`, its JSON path and what was expected.
+    /// - Complexity: O(size of `value`).
+    static func record(
+        _ value: JSONValue, at path: String, decoder: JSONValueDecoder, file: String, diagnostics: inout [Diagnostic]
+    ) -> Record? {
+        guard let entry = try? decoder.decode(Self.self, from: value, codingPath: StreamedJSON.codingPath(path)) else { return nil }
+        return entry.record(file: file, diagnostics: &diagnostics)
     }
 
     /// The record, or nil after reporting it to `diagnostics` as skipped, naming `file`, its

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyEventCodec
 import ParleyJSON
 
 /// Reads a JSON export through ``JSONStreamReader``: the record lists one record at a time,
@@ -12,6 +13,41 @@ enum StreamedJSON {
         var envelope: JSONValue?
         /// The break of a truncated file (empty for a whole document).
         var diagnostics: [Diagnostic] = []
+        /// For a file cut short, the envelope as far as it was read
+        /// (``JSONStreamReader/partialEnvelope``); nil for a whole document.
+        var partialEnvelope: JSONValue?
+
+        /// The envelope, or for a file cut short what was read of it (`null` if nothing was).
+        var envelopeRead: JSONValue { envelope ?? partialEnvelope ?? .null }
+    }
+
+    /// Decodes `type` from `value`, an envelope (``Outcome/envelopeRead``).
+    /// - Throws: ``ImportError/schema(file:path:expected:)`` naming the JSON path of a missing
+    ///   field or a value of the wrong type.
+    /// - Complexity: O(size of `value`).
+    static func decode<T: Decodable>(
+        _ type: T.Type, from value: JSONValue, file: String, decoder: JSONValueDecoder = JSONValueDecoder()
+    ) throws(ImportError) -> T {
+        do {
+            return try decoder.decode(type, from: value)
+        } catch let error as DecodingError {
+            throw ImportError(JSONErrorLocation.schemaError(error), file: file)
+        } catch {
+            throw .schema(file: file, path: "$", expected: "\(error)")
+        }
+    }
+
+    /// The coding path of the value at `path` (`chats.list[1].messages[3]`, `$[2]`): its object
+    /// keys and array indices, for the errors of ``JSONValueDecoder`` to name the place in the file.
+    /// - Complexity: O(length of `path`).
+    static func codingPath(_ path: String) -> [any CodingKey] {
+        var keys: [any CodingKey] = []
+        for component in path.split(separator: ".") {
+            let parts = component.split(separator: "[", omittingEmptySubsequences: false)
+            if let name = parts.first, !name.isEmpty, name != "$" { keys.append(JSONCodingKey(stringValue: String(name))) }
+            for index in parts.dropFirst() { keys.append(JSONCodingKey(intValue: Int(index.dropLast()) ?? 0)) }
+        }
+        return keys
     }
 
     /// The bytes fed to the parser at once.
@@ -51,13 +87,14 @@ enum StreamedJSON {
                             Diagnostic(
                                 file: file, location: list,
                                 message: "the file ends at byte \(size) (truncated?); every record in it is kept")
-                        ])
+                        ], partialEnvelope: reader.partialEnvelope)
                 }
-                return Outcome(diagnostics: [
-                    .skipped(
-                        file: file, location: openRecord,
-                        reason: "the file ends at byte \(size) inside this record (truncated?); every record before it is kept")
-                ])
+                return Outcome(
+                    diagnostics: [
+                        .skipped(
+                            file: file, location: openRecord,
+                            reason: "the file ends at byte \(size) inside this record (truncated?); every record before it is kept")
+                    ], partialEnvelope: reader.partialEnvelope)
             }
         }
     }

@@ -55,9 +55,8 @@ struct DiscordExportReading {
 
     private mutating func convert(_ value: JSONValue, index: Int) {
         let path = "messages[\(index)]"
-        let codingPath: [any CodingKey] = [JSONCodingKey(stringValue: "messages"), JSONCodingKey(intValue: index)]
-        guard let entry = try? decoder.decode(Lossy<DiscordMessage>.self, from: value, codingPath: codingPath),
-            let raw = entry.record(file: file, diagnostics: &diagnostics), var converter
+        guard let raw = Lossy<DiscordMessage>.record(value, at: path, decoder: decoder, file: file, diagnostics: &diagnostics),
+            var converter
         else { return }
         defer { self.converter = converter }
         let message: Message

@@ -1,6 +1,8 @@
 /// Element's JSON room export (element-hq/element-web `src/utils/exportUtils/JSONExport.ts`):
 /// `room_name`, `room_creator`, `topic`, `export_date`, `exported_by` and `messages`, the room's
 /// events as the Matrix client-server API gives them (decrypted where they were encrypted).
+/// Read from the envelope: the events stream in one at a time, so `messages` is empty here
+/// (and required, as a list).
 struct MatrixExport: Decodable {
     var room_name: String?
     var topic: String?

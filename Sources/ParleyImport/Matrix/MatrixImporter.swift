@@ -1,4 +1,5 @@
 import Foundation
+import ParleyJSON
 import ParleyModel
 
 /// Reads Element's JSON room export (one room, its events in timeline order).
@@ -26,25 +27,32 @@ public struct MatrixImporter: Sendable {
         return nil
     }
 
-    /// Imports one export file.
+    /// Imports one export file, streaming its `messages` one event at a time.
     /// - Parameters:
     ///   - data: The file's bytes (UTF-8 JSON).
     ///   - file: The file name used in errors and diagnostics.
     /// - Returns: One channel (the room), messages in file order.
-    /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` for malformed JSON,
-    ///   ``ImportError/schema(file:path:expected:)`` for a value of the wrong type outside the
-    ///   events. An event that cannot be read (a wrong type, no `sender` or `origin_server_ts`)
-    ///   is skipped and reported instead.
-    /// - Complexity: O(n log n) for n events.
+    /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` for malformed JSON, and for a
+    ///   file cut short before its `messages`; ``ImportError/schema(file:path:expected:)`` for a
+    ///   value of the wrong type outside the events. An event that cannot be read (a wrong type,
+    ///   no `sender` or `origin_server_ts`) is skipped and reported instead; a file cut short
+    ///   keeps the events before the break.
+    /// - Complexity: O(n log n) for n events; memory holds the events read (decoded) and one
+    ///   record being read.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
-        var (export, diagnostics) = try JSONInput.decode(MatrixExport.self, from: data, file: file, records: ["messages"])
         var events: [MatrixEvent] = []
         var positions: [Int] = []
-        for (index, entry) in export.messages.enumerated() {
-            guard let event = entry.record(file: file, diagnostics: &diagnostics) else { continue }
+        var diagnostics: [Diagnostic] = []
+        let decoder = JSONValueDecoder()
+        let outcome = try StreamedJSON.read(data, file: file, lists: ["messages"]) { event in
+            guard case let .record(_, path, index, value) = event,
+                let event = Lossy<MatrixEvent>.record(value, at: path, decoder: decoder, file: file, diagnostics: &diagnostics)
+            else { return }
             events.append(event)
             positions.append(index)
         }
+        let export = try StreamedJSON.decode(MatrixExport.self, from: outcome.envelopeRead, file: file, decoder: decoder)
+        diagnostics = outcome.diagnostics + diagnostics
         let roomID = events.lazy.compactMap(\.room_id).first
         let name = export.room_name.flatMap { $0.isEmpty ? nil : $0 } ?? roomID ?? "Matrix room"
         let channelID: ChannelID

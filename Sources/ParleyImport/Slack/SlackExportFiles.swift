@@ -1,8 +1,10 @@
 import Foundation
 import ParleyArchive
+import ParleyJSON
 
 /// The files of a Slack export, read from a folder or a zip: the workspace lists and each
-/// conversation's day files (`FOLDER/YYYY-MM-DD.json`), decoded one at a time.
+/// conversation's day files (`FOLDER/YYYY-MM-DD.json`), one file at a time, each streamed one
+/// message at a time so that a day file cut short keeps its whole messages.
 ///
 /// The export's root is where `channels.json` or `users.json` lies (a zip may hold it in a
 /// top-level folder). Files outside that pattern (`integration_logs.json`, `canvases/`) are ignored.
@@ -39,18 +41,29 @@ struct SlackExportFiles {
 
     init(name: String) { self.name = name }
 
-    /// Adds one file of the export (path relative to the root).
-    /// A message of a day file that cannot be read is skipped and kept in ``skipped``.
-    /// - Throws: ``ImportError`` for malformed JSON, naming the file inside the export.
+    /// Adds one file of the export (path relative to the root); a day file is read one message
+    /// at a time.
+    /// A message of a day file that cannot be read is skipped and kept in ``skipped``; a day file
+    /// cut short keeps the messages before the break, and the break is kept in ``skipped`` too.
+    /// - Throws: ``ImportError`` for malformed JSON, or a day file that is not a list, naming the
+    ///   file inside the export.
+    /// - Complexity: O(bytes of the file).
     mutating func add(_ relative: String, _ data: Data) throws(ImportError) {
         if Self.listNames.contains(relative) {
             lists[relative] = data
         } else if let (folder, day) = Self.dayFile(relative) {
             let file = "\(name): \(relative)"
-            let (entries, truncation) = try JSONInput.decode(
-                [Lossy<SlackExport.Message>].self, from: data, file: file, records: ["$"], decoder: SlackJSON.decoder)
-            skipped += truncation
-            let messages = entries.compactMap { $0.record(file: file, diagnostics: &skipped) }
+            var messages: [SlackExport.Message] = []
+            var unreadable: [Diagnostic] = []
+            let decoder = JSONValueDecoder(keyStrategy: .convertFromSnakeCase)
+            let outcome = try StreamedJSON.read(data, file: file, lists: ["$"]) { event in
+                guard case let .record(_, path, _, value) = event,
+                    let message = Lossy<SlackExport.Message>.record(value, at: path, decoder: decoder, file: file, diagnostics: &unreadable)
+                else { return }
+                messages.append(message)
+            }
+            guard case .array = outcome.envelopeRead else { throw .schema(file: file, path: "$", expected: "a value of type array") }
+            skipped += outcome.diagnostics + unreadable
             days[folder, default: []].append((day, messages))
         }
     }

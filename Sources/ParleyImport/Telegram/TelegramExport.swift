@@ -1,7 +1,8 @@
 /// Telegram Desktop's JSON export (`result.json`), as written by telegramdesktop/tdesktop
 /// `export_output_json.cpp`: a single chat (`name`, `type`, `id`, `messages`) or a whole account
-/// (`personal_information`, `chats.list`, `left_chats.list`). Every field is optional so older
-/// and newer exports read alike; unknown fields are ignored.
+/// (`personal_information`, `chats.list`, `left_chats.list`), read from the envelope (the file
+/// with its `messages` lists empty; the messages stream in, ``TelegramExportReading``). Every
+/// field is optional so older and newer exports read alike; unknown fields are ignored.
 struct TelegramExport: Decodable {
     struct PersonalInformation: Decodable {
         var first_name: String?
@@ -21,6 +22,8 @@ struct TelegramExport: Decodable {
     var messages: [Lossy<TelegramMessage>]?
 }
 
+/// A chat's header. Its `messages` stream in one at a time; in the envelope the list is empty,
+/// and whether it is there at all says whether the chat has one.
 struct TelegramChat: Decodable {
     var name: String?
     var type: String?

@@ -30,39 +30,24 @@ public struct TelegramImporter: Sendable {
         return nil
     }
 
-    /// Imports one `result.json`.
+    /// Imports one `result.json`, streaming each chat's `messages` one record at a time.
     /// - Parameters:
     ///   - data: The file's bytes (UTF-8 JSON).
     ///   - file: The file name used in errors and diagnostics.
     /// - Returns: One channel per chat, messages in file order.
-    /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` for malformed JSON,
-    ///   ``ImportError/schema(file:path:expected:)`` for a value of the wrong type outside the
-    ///   messages. A message that cannot be read (a wrong type, neither `date_unixtime` nor
-    ///   `date`, a time outside the years 0001–9999) is skipped and reported instead.
-    /// - Complexity: O(n) in the file's size.
+    /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` for malformed JSON, and for a
+    ///   file cut short before its first `messages`; ``ImportError/schema(file:path:expected:)``
+    ///   for a value of the wrong type outside the messages. A message that cannot be read (a
+    ///   wrong type, neither `date_unixtime` nor `date`, a time outside the years 0001–9999) is
+    ///   skipped and reported instead; a file cut short keeps the messages before the break.
+    /// - Complexity: O(n) in the file's size; memory holds the messages converted, the envelope
+    ///   (the file without its messages) and one record being read.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
-        let (export, truncation) = try JSONInput.decode(TelegramExport.self, from: data, file: file, records: ["messages", "list"])
-        var chats: [(TelegramChat, String)] = []
-        for (index, chat) in (export.chats?.list ?? []).enumerated() { chats.append((chat, "chats.list[\(index)]")) }
-        for (index, chat) in (export.left_chats?.list ?? []).enumerated() { chats.append((chat, "left_chats.list[\(index)]")) }
-        if export.chats == nil, export.messages != nil {
-            chats.append((TelegramChat(name: export.name, type: export.type, id: export.id, messages: export.messages), ""))
-        }
-        var channels: [Channel] = []
-        var diagnostics = truncation
-        var directory = Directory()
-        for (position, (chat, path)) in chats.enumerated() {
-            let (channel, chatDirectory, chatDiagnostics) = self.channel(chat, path: path, position: position, file: file)
-            channels.append(channel)
-            directory.merge(chatDirectory)
-            diagnostics += chatDiagnostics
-        }
-        let owner = [export.personal_information?.first_name, export.personal_information?.last_name].compactMap { $0 }
-        let title =
-            export.chats == nil
-            ? channels.first?.name ?? "Telegram" : "Telegram" + (owner.isEmpty ? "" : " · " + owner.joined(separator: " "))
+        var reading = TelegramExportReading(file: file)
+        let outcome = try StreamedJSON.read(data, file: file, lists: TelegramExportReading.lists) { event in reading.take(event) }
+        let (transcript, diagnostics) = try reading.finish(outcome.envelopeRead, truncated: outcome.envelope == nil)
         return ImportResult(
-            transcript: Transcript(title: title, channels: channels, directory: directory), diagnostics: diagnostics,
-            format: .telegram, groupingPolicy: .telegram, file: file)
+            transcript: transcript, diagnostics: outcome.diagnostics + diagnostics, format: .telegram, groupingPolicy: .telegram,
+            file: file)
     }
 }

@@ -37,10 +37,12 @@ import Testing
         #expect(imported > data.count * 3 / 4, "most cuts import (\(imported) of \(data.count - 1))")
     }
 
+    /// A ChatGPT conversation is one record: a cut inside the first (60 % of the fixture) keeps
+    /// nothing and fails naming it, so there a third of the cuts, those after it, must import.
     @Test(arguments: [
-        ("matrix-element-export.json", InputFormat.matrix), ("chatgpt-branches.json", .chatGPT),
+        ("matrix-element-export.json", InputFormat.matrix, 2), ("chatgpt-branches.json", .chatGPT, 3),
     ])
-    func everyPrefixImportsOrFailsWithAnError(name: String, format: InputFormat) throws {
+    func everyPrefixImportsOrFailsWithAnError(name: String, format: InputFormat, share: Int) throws {
         let data = try Data(contentsOf: TestPaths.fixture(name))
         let whole = try Self.messages(data, format)
         var imported = 0
@@ -48,7 +50,19 @@ import Testing
             if (try? Self.messages(data.prefix(cut), format)) != nil { imported += 1 }
         }
         #expect(try Self.messages(data.prefix(data.count - 1), format).count == whole.count)
-        #expect(imported > data.count / 2, "most cuts import (\(imported) of \(data.count - 1))")
+        #expect(imported > data.count / share, "enough cuts import (\(imported) of \(data.count - 1))")
+    }
+
+    @Test func aChatGPTListCutShortKeepsItsWholeConversations() throws {
+        let data = try Data(contentsOf: TestPaths.fixture("chatgpt-branches.json"))
+        let second = try #require(data.range(of: Data(#""conversation_id": "conv-2""#.utf8))).upperBound
+        let whole = try TranscriptReader().read(data, file: "cut.json", format: .chatGPT)
+        let result = try TranscriptReader().read(data.prefix(second), file: "cut.json", format: .chatGPT)
+        #expect(result.transcript.channels == whole.transcript.channels.filter { $0.id.rawValue.hasPrefix("conv-1") })
+        #expect(
+            result.diagnostics.filter(\.skipsRecord).map(\.description) == [
+                "cut.json: $[1]: record skipped: the file ends at byte \(second) inside this record (truncated?); every record before it is kept"
+            ])
     }
 
     @Test func theRecordTheFileEndsInsideIsNamedAndLeftOut() throws {

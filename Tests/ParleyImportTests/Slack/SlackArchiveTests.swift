@@ -36,13 +36,14 @@ struct SlackArchiveTests {
         #expect(fromMemory.transcript.channels == result.transcript.channels)
     }
 
+    /// Byte 226 opens `"ts"` where a comma is missing; yajl names the byte after it, inside that key.
     @Test("a malformed day file names the file inside the zip, its line and byte")
     func brokenDay() {
         let path = TestPaths.fixture("slack-export-broken-day.zip").path
         #expect(
             throws: ImportError.syntax(
-                file: "\(path): general/2024-01-02.json", offset: 226, line: 13, expected: "valid JSON: Invalid value around character 226."
-            )
+                file: "\(path): general/2024-01-02.json", offset: 227, line: 13,
+                expected: "valid JSON: parse error: after key and value, inside map, I expect ',' or '}'")
         ) {
             try TranscriptReader().read(contentsOf: path)
         }

@@ -1,0 +1,75 @@
+import ParleyJSON
+import ParleyModel
+
+/// One Telegram chat while its `messages` stream in: the messages converted so far (a message id
+/// seen twice kept once, the later copy, and reported) and the records skipped.
+///
+/// The messages are converted under the channel id the members before `messages` give; when
+/// the chat's header says otherwise (its `id` comes after `messages`, or it has neither `id` nor
+/// `name`), ``channel(_:position:)`` moves them to the right channel.
+struct TelegramChatReading {
+    /// The JSON path of the chat's messages (`messages`, `chats.list[2].messages`).
+    let list: String
+    private var converter: TelegramMessageConverter
+    private var messages: [Message] = []
+    private var diagnostics: [Diagnostic] = []
+    private var positionByID: [MessageID: Int] = [:]
+
+    /// - Parameter channel: The channel the messages belong to, as far as the chat's header was read.
+    init(file: String, list: String, channel: ChannelID) {
+        self.list = list
+        converter = TelegramMessageConverter(file: file, channel: channel)
+    }
+
+    /// Converts the record at `index` of the chat's messages; one that cannot be read or
+    /// converted is skipped and reported (``Diagnostic/skipsRecord``).
+    /// - Complexity: O(size of `value`).
+    mutating func take(_ value: JSONValue, index: Int, decoder: JSONValueDecoder) {
+        let path = "\(list)[\(index)]"
+        guard let raw = Lossy<TelegramMessage>.record(value, at: path, decoder: decoder, file: converter.file, diagnostics: &diagnostics)
+        else { return }
+        let message: Message
+        do {
+            message = try converter.convert(raw, path: path)
+        } catch {
+            return diagnostics.append(.skipped(error, file: converter.file, location: path))
+        }
+        if let existing = positionByID[message.id] {
+            diagnostics.append(
+                Diagnostic(
+                    file: converter.file, location: path,
+                    message: "duplicate message id \(message.id) (first seen at \(list)[\(existing)]); merged, later copy kept"))
+            messages[existing] = message
+        } else {
+            positionByID[message.id] = messages.count
+            messages.append(message)
+        }
+    }
+
+    /// The chat as a channel, with the names its messages use and the problems met.
+    /// - Parameters:
+    ///   - header: The chat's members besides `messages`, read whole.
+    ///   - position: The chat's place in the file, for the id of a chat that has no `id`.
+    /// - Complexity: O(messages) when the channel id differs from the one they were read under, else O(1).
+    func channel(_ header: TelegramChat, position: Int) -> (Channel, Directory, [Diagnostic]) {
+        let id = TelegramImporter.channelID(of: header, position: position)
+        var messages = messages
+        if id != converter.channel {
+            for index in messages.indices { messages[index].channel = id }
+        }
+        var diagnostics = diagnostics
+        if let first = converter.zonelessDates.first {
+            let count = converter.zonelessDates.count
+            diagnostics.append(
+                Diagnostic(
+                    file: converter.file, location: first,
+                    message: (count == 1 ? "1 message has" : "\(count) messages have")
+                        + " only the zone-less \"date\" (no \"date_unixtime\"); read as UTC"))
+        }
+        let name = header.name ?? (header.type == "saved_messages" ? "Saved Messages" : "Telegram chat")
+        let channel = Channel(id: id, name: name, kind: TelegramImporter.kind(header.type), messages: messages)
+        var directory = converter.directory
+        directory.channels[id.rawValue] = name
+        return (channel, directory, diagnostics)
+    }
+}
