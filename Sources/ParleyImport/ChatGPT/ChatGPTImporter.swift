@@ -37,9 +37,17 @@ public struct ChatGPTImporter: Sendable {
     /// - Complexity: O(n log n) for n nodes; memory holds the channels converted and one
     ///   conversation being read.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
+        try importTranscript(.data(data), file: file)
+    }
+
+    /// Imports the export in `bytes` (in memory, or a file read a chunk at a time), as
+    /// the `Data` overload does.
+    /// - Throws: as the `Data` overload, and ``ImportError/unreadable(file:reason:)``
+    ///   when the file cannot be read.
+    public func importTranscript(_ bytes: JSONBytes, file: String) throws(ImportError) -> ImportResult {
         var reading = ChatGPTReading(file: file)
         let decoder = JSONValueDecoder()
-        let outcome = try StreamedJSON.read(data, file: file, lists: ["$"]) { event in
+        let outcome = try StreamedJSON.read(bytes, file: file, lists: ["$"]) { event in
             guard case let .record(_, path, _, value) = event,
                 let conversation = Lossy<ChatGPTConversation>.record(
                     value, at: path, decoder: decoder, file: file, diagnostics: &reading.unreadable)

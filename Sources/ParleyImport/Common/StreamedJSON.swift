@@ -53,25 +53,29 @@ enum StreamedJSON {
     /// The bytes fed to the parser at once.
     static let chunkSize = 1 << 20
 
-    /// Streams `data`, handing `handler` each event.
+    /// Streams `bytes`, handing `handler` each event.
     /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` for bytes that are not JSON,
-    ///   and for a file cut short before its first record list started.
+    ///   and for a file cut short before its first record list started;
+    ///   ``ImportError/unreadable(file:reason:)`` for a file that cannot be read.
     static func read(
-        _ data: Data, file: String, lists: Set<String>, handler: @escaping (JSONStreamEvent) -> Void
+        _ bytes: JSONBytes, file: String, lists: Set<String>, handler: @escaping (JSONStreamEvent) -> Void
     ) throws(ImportError) -> Outcome {
         var lastList: String?
         let reader = JSONStreamReader(lists: lists) { event in
             if case let .listStarted(_, path, _) = event { lastList = path }
             handler(event)
         }
-        do throws(JSONStreamError) {
-            var start = data.startIndex
-            while start < data.endIndex {
-                let end = min(start + chunkSize, data.endIndex)
-                let read = data[start..<end].withUnsafeBytes { bytes in Result { () throws(JSONStreamError) in try reader.read(bytes) } }
-                try read.get()
-                start = end
+        var failure: JSONStreamError?
+        do {
+            try bytes.forEachChunk(size: chunkSize, file: file) { chunk throws(JSONStreamError) in try reader.read(chunk) }
+        } catch {
+            switch error {
+            case let .input(unreadable): throw unreadable
+            case let .body(error): failure = error
             }
+        }
+        do throws(JSONStreamError) {
+            if let failure { throw failure }
             return Outcome(envelope: try reader.finish())
         } catch {
             switch error {

@@ -52,7 +52,8 @@ public struct TranscriptReader: Sendable {
     }
 
     /// Reads and imports the file or folder at `path` (a folder or zip is read in place, an SMS
-    /// backup streamed; see ``readInPlace(_:format:options:)``).
+    /// backup and a JSON export streamed — DiscordChatExporter, Telegram, ChatGPT, Matrix: the
+    /// file is read a chunk at a time, never whole; see ``readInPlace(_:format:options:)``).
     /// - Throws: ``ImportError/unreadable(file:reason:)`` when the file cannot be read, else the importer's error.
     public func read(
         contentsOf path: String, format: InputFormat? = nil, options: ImportOptions = ImportOptions()
@@ -61,6 +62,15 @@ public struct TranscriptReader: Sendable {
             result.file = path
             return try Self.validated(result)
         }
+        if let handle = FileHandle(forReadingAtPath: path), let head = try? handle.read(upToCount: Self.detectionBytes) {
+            try? handle.close()
+            let detected: InputFormat
+            if let format { detected = format } else { detected = try detectFormat(of: head, file: path) }
+            if var result = try readStreaming(path, as: detected) {
+                result.file = path
+                return try Self.validated(result)
+            }
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -68,6 +78,21 @@ public struct TranscriptReader: Sendable {
             throw .unreadable(file: path, reason: (error as NSError).localizedDescription)
         }
         return try read(data, file: path, format: format, options: options)
+    }
+
+    /// How much of a file format detection reads: every format decides from its first 64 KiB.
+    static let detectionBytes = 65_536
+
+    /// Imports the JSON export at `path` as `format`, reading it a chunk at a time; nil for a
+    /// format that reads its input whole.
+    private func readStreaming(_ path: String, as format: InputFormat) throws(ImportError) -> ImportResult? {
+        switch format {
+        case .discordChatExporter: return try DiscordChatExporterImporter().importTranscript(.file(path: path), file: path)
+        case .telegram: return try TelegramImporter().importTranscript(.file(path: path), file: path)
+        case .chatGPT: return try ChatGPTImporter().importTranscript(.file(path: path), file: path)
+        case .matrix: return try MatrixImporter().importTranscript(.file(path: path), file: path)
+        case .parleyJSONL, .slack, .smsBackup, .whatsApp: return nil
+        }
     }
 
     private func rejection(of data: Data, as format: InputFormat) -> String? {

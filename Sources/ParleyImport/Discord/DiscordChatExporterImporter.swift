@@ -32,8 +32,16 @@ public struct DiscordChatExporterImporter: Sendable {
     ///   a file cut short keeps the messages before the break.
     /// - Complexity: O(bytes); memory holds the messages read and one record being read.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
+        try importTranscript(.data(data), file: file)
+    }
+
+    /// Imports the export in `bytes` (in memory, or a file read a chunk at a time), as
+    /// the `Data` overload does.
+    /// - Throws: as the `Data` overload, and ``ImportError/unreadable(file:reason:)``
+    ///   when the file cannot be read.
+    public func importTranscript(_ bytes: JSONBytes, file: String) throws(ImportError) -> ImportResult {
         var reading = DiscordExportReading(file: file)
-        let outcome = try StreamedJSON.read(data, file: file, lists: ["messages"]) { event in reading.take(event) }
+        let outcome = try StreamedJSON.read(bytes, file: file, lists: ["messages"]) { event in reading.take(event) }
         if let failure = reading.failure { throw failure }
         if let envelope = outcome.envelope {
             try reading.finish(envelope)
@@ -44,7 +52,7 @@ public struct DiscordChatExporterImporter: Sendable {
             }
         }
         guard let export = reading.export else {
-            throw .syntax(file: file, offset: data.count, line: nil, expected: "valid JSON: the file ends before its channel")
+            throw .syntax(file: file, offset: nil, line: nil, expected: "valid JSON: the file ends before its channel")
         }
         let channelID = ChannelID(export.channel.id)
         let channel = Channel(

@@ -40,11 +40,19 @@ public struct MatrixImporter: Sendable {
     /// - Complexity: O(n log n) for n events; memory holds the events read (decoded) and one
     ///   record being read.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
+        try importTranscript(.data(data), file: file)
+    }
+
+    /// Imports the export in `bytes` (in memory, or a file read a chunk at a time), as
+    /// the `Data` overload does.
+    /// - Throws: as the `Data` overload, and ``ImportError/unreadable(file:reason:)``
+    ///   when the file cannot be read.
+    public func importTranscript(_ bytes: JSONBytes, file: String) throws(ImportError) -> ImportResult {
         var events: [MatrixEvent] = []
         var positions: [Int] = []
         var diagnostics: [Diagnostic] = []
         let decoder = JSONValueDecoder()
-        let outcome = try StreamedJSON.read(data, file: file, lists: ["messages"]) { event in
+        let outcome = try StreamedJSON.read(bytes, file: file, lists: ["messages"]) { event in
             guard case let .record(_, path, index, value) = event,
                 let event = Lossy<MatrixEvent>.record(value, at: path, decoder: decoder, file: file, diagnostics: &diagnostics)
             else { return }

@@ -56,7 +56,7 @@ struct SlackExportFiles {
             var messages: [SlackExport.Message] = []
             var unreadable: [Diagnostic] = []
             let decoder = JSONValueDecoder(keyStrategy: .convertFromSnakeCase)
-            let outcome = try StreamedJSON.read(data, file: file, lists: ["$"]) { event in
+            let outcome = try StreamedJSON.read(.data(data), file: file, lists: ["$"]) { event in
                 guard case let .record(_, path, _, value) = event,
                     let message = Lossy<SlackExport.Message>.record(value, at: path, decoder: decoder, file: file, diagnostics: &unreadable)
                 else { return }

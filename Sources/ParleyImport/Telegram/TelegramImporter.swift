@@ -43,8 +43,16 @@ public struct TelegramImporter: Sendable {
     /// - Complexity: O(n) in the file's size; memory holds the messages converted, the envelope
     ///   (the file without its messages) and one record being read.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
+        try importTranscript(.data(data), file: file)
+    }
+
+    /// Imports the export in `bytes` (in memory, or a file read a chunk at a time), as
+    /// the `Data` overload does.
+    /// - Throws: as the `Data` overload, and ``ImportError/unreadable(file:reason:)``
+    ///   when the file cannot be read.
+    public func importTranscript(_ bytes: JSONBytes, file: String) throws(ImportError) -> ImportResult {
         var reading = TelegramExportReading(file: file)
-        let outcome = try StreamedJSON.read(data, file: file, lists: TelegramExportReading.lists) { event in reading.take(event) }
+        let outcome = try StreamedJSON.read(bytes, file: file, lists: TelegramExportReading.lists) { event in reading.take(event) }
         let (transcript, diagnostics) = try reading.finish(outcome.envelopeRead, truncated: outcome.envelope == nil)
         return ImportResult(
             transcript: transcript, diagnostics: outcome.diagnostics + diagnostics, format: .telegram, groupingPolicy: .telegram,

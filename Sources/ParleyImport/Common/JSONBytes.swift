@@ -1,0 +1,46 @@
+import Foundation
+
+/// A JSON export's bytes: in memory, or a file read a chunk at a time, so that importing a file
+/// holds one chunk of it, never the whole file.
+public enum JSONBytes: Sendable {
+    case data(Data)
+    /// The file at `path`.
+    case file(path: String)
+
+    /// Calls `body` with each chunk of at most `size` bytes, in order.
+    /// - Throws: ``ImportError/unreadable(file:reason:)`` when the file cannot be opened or read;
+    ///   `body`'s error.
+    func forEachChunk<Failure: Error>(
+        size: Int, file: String, _ body: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(StreamFailure<Failure>) {
+        switch self {
+        case let .data(data):
+            var start = data.startIndex
+            while start < data.endIndex {
+                let end = min(start + size, data.endIndex)
+                let result = data[start..<end].withUnsafeBytes { bytes in Result { () throws(Failure) in try body(bytes) } }
+                do { try result.get() } catch { throw .body(error) }
+                start = end
+            }
+        case let .file(path):
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .input(.unreadable(file: file, reason: String(cString: strerror(errno)))) }
+            defer { close(descriptor) }
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+            defer { buffer.deallocate() }
+            while true {
+                let count = Glibc.read(descriptor, buffer.baseAddress, size)
+                if count < 0, errno == EINTR { continue }
+                guard count >= 0 else { throw .input(.unreadable(file: file, reason: String(cString: strerror(errno)))) }
+                guard count > 0 else { return }
+                do { try body(UnsafeRawBufferPointer(rebasing: buffer[..<count])) } catch { throw .body(error) }
+            }
+        }
+    }
+
+    /// Why ``forEachChunk(size:file:_:)`` stopped: the input could not be read, or `body` threw.
+    enum StreamFailure<Failure: Error>: Error {
+        case input(ImportError)
+        case body(Failure)
+    }
+}
