@@ -15,11 +15,13 @@ public struct SlotLayout: Hashable, Sendable {
     }
 
     let elements: [Element]
-
-    init(elements: [Element]) { self.elements = elements }
-
     /// The slot names, in document order.
-    public var names: [String] { elements.map(\.name) }
+    public let names: [String]
+
+    init(elements: [Element]) {
+        self.elements = elements
+        names = elements.map(\.name)
+    }
 
     /// The slot element at `position` in ``names`` holding `content` (its outer HTML).
     /// - Complexity: O(bytes of `content`).

@@ -126,7 +126,7 @@ def assert_final(driver):
         const [final, done] = arguments;
         import('/canonical.js').then(({canonical, parsedTranscript}) => {
           const main = document.getElementById('transcript');
-          const skip = ['data-version', 'data-stream', 'aria-relevant'];
+          const skip = ['data-version', 'data-stream', 'data-protocol', 'aria-relevant'];
           done([canonical(main, {skip}), canonical(parsedTranscript(final), {skip}), main.getAttribute('aria-relevant'),
                 window.violations]);
         });""", final)
