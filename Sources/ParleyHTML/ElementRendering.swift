@@ -9,21 +9,29 @@ public struct ElementRendering: Hashable, Sendable {
     public var elementID: String
     /// Attributes of the element that may change (`class`), name → value.
     public var attributes: [String: String]
-    /// Slot name (`data-slot`: `reply`, `text`, `edited`, `attachments`, `embeds`, `stickers`,
-    /// `reactions`) → the slot's inner HTML.
+    /// The slots present in the element (`data-slot`: `reply`, `text`, `edited`, `attachments`,
+    /// `embeds`, `stickers`, `reactions`), name → the slot's inner HTML, never empty: a slot
+    /// without content is not written, and is not here.
     public var slots: [String: SafeHTML]
+    /// The element's slot elements in document order, present or not, and how to write one (for
+    /// a patch that creates a slot).
+    public var slotLayout: SlotLayout
     /// The whole element (outer HTML).
     public var html: SafeHTML
     /// A hash of everything outside the slots and the listed attributes; when old and new
     /// differ, the emitter replaces the element instead of patching parts of it.
     public var frame: Int
 
-    /// An element with id `elementID`, its changeable `attributes` and `slots`, its outer `html`
-    /// and the hash of the rest (`frame`).
-    public init(elementID: String, attributes: [String: String], slots: [String: SafeHTML], html: SafeHTML, frame: Int = 0) {
+    /// An element with id `elementID`, its changeable `attributes`, its present `slots` (empty
+    /// ones are dropped) laid out as `slotLayout`, its outer `html` and the hash of the rest (`frame`).
+    public init(
+        elementID: String, attributes: [String: String], slots: [String: SafeHTML], slotLayout: SlotLayout, html: SafeHTML,
+        frame: Int = 0
+    ) {
         self.elementID = elementID
         self.attributes = attributes
-        self.slots = slots
+        self.slots = slots.filter { !$0.value.isEmpty }
+        self.slotLayout = slotLayout
         self.html = html
         self.frame = frame
     }

@@ -32,11 +32,36 @@ struct PartsBuilder {
     }
 
     private mutating func element(_ element: MarkupElement) throws(TemplateError) {
+        if let slot = Self.slotElementName(element) { return try appendSlotElement(element, slot: slot) }
         pending.appendRaw(Array("<\(element.name)".utf8))
         for attribute in element.attributes { try appendAttribute(attribute.name, attribute.value) }
         pending.appendRaw([0x3E])
         try walk(element.children, parent: element.name)
         if !element.isVoid { pending.appendRaw(Array("</\(element.name)>".utf8)) }
+    }
+
+    /// `NAME` when `element` is a slot element: `data-slot="NAME"` and only `{{{NAME}}}` inside.
+    static func slotElementName(_ element: MarkupElement) -> String? {
+        guard let name = element.attributes.first(where: { $0.name == "data-slot" })?.value, element.children.count == 1,
+            case let .text(text) = element.children[0], trimmingIndentation(text) == "{{{\(name)}}}"
+        else { return nil }
+        return name
+    }
+
+    /// A slot element as one part: its static start tag, its slot and its end tag.
+    /// - Throws: ``TemplateError/slotInSlotElement(template:slot:)`` when an attribute holds a slot.
+    private mutating func appendSlotElement(_ element: MarkupElement, slot: String) throws(TemplateError) {
+        var open = HTMLWriter()
+        open.appendRaw(Array("<\(element.name)".utf8))
+        for attribute in element.attributes {
+            guard !attribute.value.contains("{{") else { throw .slotInSlotElement(template: template, slot: slot) }
+            open.appendRaw(Array(" \(attribute.name)=\"".utf8))
+            open.text(attribute.value)
+            open.appendRaw([0x22])
+        }
+        open.appendRaw([0x3E])
+        flush()
+        parts.append(.slotElement(open: open.bytes, slot: index(of: slot), close: Array("</\(element.name)>".utf8)))
     }
 
     private mutating func appendAttribute(_ name: String, _ value: String) throws(TemplateError) {

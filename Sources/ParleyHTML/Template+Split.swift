@@ -39,7 +39,7 @@ extension Template {
         for part in parts {
             switch part {
             case .bytes: continue
-            case let .slot(index, _), let .optionalAttribute(_, index, _):
+            case let .slot(index, _), let .optionalAttribute(_, index, _), let .slotElement(_, index, _):
                 guard !excluded.contains(index) else { continue }
                 hasher.combine(index)
                 hasher.combine(values[index])

@@ -4,7 +4,9 @@
 /// `{{{name}}}` (a ``SafeHTML`` fragment, in text position only). A slot's context — text,
 /// attribute, URL attribute (`href`, `src`, …) or HTML — comes from where it stands, and
 /// ``render(_:)`` writes each value for that context through ``HTMLWriter``. An attribute whose
-/// whole value is one slot is left out when the value is missing or empty.
+/// whole value is one slot is left out when the value is missing or empty, and so is a slot
+/// element — `data-slot="NAME"` holding only `{{{NAME}}}` — with its start and end tags
+/// (``slotLayout``).
 ///
 /// Each distinct slot name has an index (``slotIndex(_:)``): a renderer that fills the same
 /// template many times resolves its names once and passes ``SlotValues`` by index.
@@ -20,6 +22,8 @@ public struct Template: Sendable {
         case slot(Int, Context)
         /// ` name="…"`, left out entirely when its only slot is empty.
         case optionalAttribute(name: [UInt8], slot: Int, context: Context)
+        /// `<tag data-slot="NAME">` + the HTML slot + `</tag>`, left out entirely when the slot is empty.
+        case slotElement(open: [UInt8], slot: Int, close: [UInt8])
     }
 
     /// The template's name (its file name), used in errors.
@@ -40,8 +44,18 @@ public struct Template: Sendable {
             switch $0 {
             case .bytes: return nil
             case let .slot(index, context), let .optionalAttribute(_, index, context): return (slotNames[index], context)
+            case let .slotElement(_, index, _): return (slotNames[index], .html)
             }
         }
+    }
+
+    /// The template's slot elements, in document order.
+    public var slotLayout: SlotLayout {
+        SlotLayout(
+            elements: parts.compactMap {
+                guard case let .slotElement(open, index, close) = $0 else { return nil }
+                return SlotLayout.Element(name: slotNames[index], open: open, close: close)
+            })
     }
 
     /// The index of the slot called `name`, or nil when the template has no such slot.
@@ -79,6 +93,11 @@ public struct Template: Sendable {
             writer.appendRaw(attribute)
             Self.write(value, context, into: &writer)
             writer.appendRaw([0x22])
+        case let .slotElement(open, index, close):
+            guard let value = values[index], !value.isEmpty else { return }
+            writer.appendRaw(open)
+            Self.write(value, .html, into: &writer)
+            writer.appendRaw(close)
         }
     }
 

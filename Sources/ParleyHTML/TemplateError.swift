@@ -6,6 +6,9 @@ public enum TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
     case htmlSlotInAttribute(template: String, attribute: String)
     /// A slot inside a `<script>` or `<style>` element, where no escaping is safe.
     case slotInRawText(template: String, element: String)
+    /// A slot element (`data-slot="NAME"` holding only `{{{NAME}}}`) with a slot in an attribute:
+    /// its start tag must be static, so a patch can create it on its own.
+    case slotInSlotElement(template: String, slot: String)
     /// A `{{` without its closing `}}`.
     case unclosedSlot(template: String, near: String)
     /// The template file could not be read.
@@ -18,6 +21,8 @@ public enum TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
             return "template \(template): an HTML slot {{{…}}} in attribute \"\(attribute)\"; use {{…}}"
         case let .slotInRawText(template, element):
             return "template \(template): a slot inside <\(element)>, where values cannot be escaped"
+        case let .slotInSlotElement(template, slot):
+            return "template \(template): the slot element \"\(slot)\" has a slot in an attribute; its start tag must be static"
         case let .unclosedSlot(template, near): return "template \(template): \"{{\" without \"}}\" near \"\(near)\""
         case let .unreadable(path): return "template \(path): cannot read the file"
         }

@@ -1,8 +1,13 @@
 import ParleyHTML
 
 /// The operations that take a page from version `base` to version `version`, applied in order
-/// in one pass. On the wire: `{"v": version, "base": base, "ops": [[tag, …], …]}`.
+/// in one pass. On the wire: `{"v": version, "base": base, "p": 2, "ops": [[tag, …], …]}`, `p`
+/// being the patch protocol's version (``protocolVersion``).
 public struct PatchBatch: Hashable, Sendable, CustomStringConvertible {
+    /// The version of the patch protocol (`docs/PATCH-PROTOCOL.md`) the operations follow: the
+    /// batches' `p` and the live page's `data-protocol`. A client of another version reloads the page.
+    public static let protocolVersion = 2
+
     public var version: Int
     public var base: Int
     public var operations: [PatchOperation]
@@ -17,7 +22,7 @@ public struct PatchBatch: Hashable, Sendable, CustomStringConvertible {
     /// - Complexity: O(bytes written).
     public var json: [UInt8] {
         var writer = JSONWriter()
-        writer.raw("{\"v\":\(version),\"base\":\(base),\"ops\":[")
+        writer.raw("{\"v\":\(version),\"base\":\(base),\"p\":\(Self.protocolVersion),\"ops\":[")
         for (index, operation) in operations.enumerated() {
             if index > 0 { writer.raw(",") }
             writer.raw("[")
@@ -36,7 +41,7 @@ public struct PatchBatch: Hashable, Sendable, CustomStringConvertible {
         return writer.bytes
     }
 
-    /// The bytes of the `ops` array alone (the batch's JSON less its `{"v":…,"base":…,"ops":…}`
+    /// The bytes of the `ops` array alone (the batch's JSON less its `{"v":…,"base":…,"p":…,"ops":…}`
     /// envelope), the measure the patch benchmark compares.
     public var operationsByteCount: Int {
         json.count - PatchBatch(version: version, base: base, operations: []).json.count + 2

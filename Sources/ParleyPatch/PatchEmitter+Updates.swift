@@ -65,8 +65,14 @@ extension PatchEmitter {
         return operations
     }
 
-    /// The attribute and slot operations that turn `old` into `new`, attributes first, both in
-    /// name order so output is deterministic.
+    /// The attribute and slot operations that turn `old` into `new`: attributes first, in name
+    /// order, then slots in the order of the element's ``SlotLayout``, so output is deterministic.
+    ///
+    /// A slot present in both renderings that changed is an `appendText` when it only grew by
+    /// text, else a `slot`; one that became empty is a `removeSlot`; one that appeared is a
+    /// `createSlot` placed before the next slot present in both renderings (or last): slots created
+    /// in the same pass come in layout order, so each lands after those created before it.
+    /// - Complexity: O(attributes + slots + bytes of the changed slots).
     static func differences(from old: ElementRendering, to new: ElementRendering) -> [PatchOperation] {
         var operations: [PatchOperation] = []
         let id = new.elementID
@@ -77,13 +83,25 @@ extension PatchEmitter {
                 operations.append(.removeAttribute(id: id, name: name))
             }
         }
-        for name in Set(old.slots.keys).union(new.slots.keys).sorted() {
-            let before = old.slots[name] ?? .empty, after = new.slots[name] ?? .empty
-            guard before != after else { continue }
-            if let text = AppendedText.suffix(from: before, to: after) {
-                operations.append(.appendText(id: id, slot: name, text: text))
-            } else {
-                operations.append(.slot(id: id, slot: name, html: after))
+        let names = new.slotLayout.names
+        for (position, name) in names.enumerated() {
+            switch (old.slots[name], new.slots[name]) {
+            case (nil, nil):
+                continue
+            case (.some, nil):
+                operations.append(.removeSlot(id: id, slot: name))
+            case let (nil, content?):
+                let before = names[(position + 1)...].first { old.slots[$0] != nil && new.slots[$0] != nil }
+                operations.append(
+                    .createSlot(id: id, slot: name, before: before, html: new.slotLayout.element(at: position, content: content)))
+            case let (before?, after?) where before != after:
+                if let text = AppendedText.suffix(from: before, to: after) {
+                    operations.append(.appendText(id: id, slot: name, text: text))
+                } else {
+                    operations.append(.slot(id: id, slot: name, html: after))
+                }
+            case (.some, .some):
+                continue
             }
         }
         return operations

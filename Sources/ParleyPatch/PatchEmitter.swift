@@ -7,8 +7,8 @@ import ParleyHTML
 /// ``operations(for:fragments:)`` with each changeset. Order (so a client applies them in one
 /// pass): removals of items and sections; section inserts and moves; item inserts and moves in
 /// final order (each anchor is in place when used); replacements for reloads; then updates of
-/// reconfigured items — only the attributes and slots that differ, as `appendText` when a slot
-/// only grew by text.
+/// reconfigured items — only the attributes and slots that differ (a slot created, removed or
+/// changed), as `appendText` when a slot only grew by text.
 ///
 /// Items are `article.msg` elements whose "first" position is after their section's heading;
 /// sections are children of the container.

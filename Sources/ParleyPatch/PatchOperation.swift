@@ -13,6 +13,11 @@ public enum PatchOperation: Hashable, Sendable {
     case replace(id: String, html: SafeHTML)
     /// Replace the children of slot `slot` of element `id` by `html`.
     case slot(id: String, slot: String, html: SafeHTML)
+    /// Create slot `slot` of element `id`: insert its element (`html`, outer HTML) before the slot
+    /// element `before`, or last in element `id` when `before` is nil.
+    case createSlot(id: String, slot: String, before: String?, html: SafeHTML)
+    /// Remove the element of slot `slot` of element `id` (the slot became empty).
+    case removeSlot(id: String, slot: String)
     /// Append `text` as a text node to slot `slot` of element `id` (a streamed token).
     case appendText(id: String, slot: String, text: String)
     /// Set the attribute `name` of element `id` to `value`.
@@ -31,7 +36,7 @@ public enum PatchOperation: Hashable, Sendable {
     /// after its animation. Not part of the page's state: appliers that compare DOMs ignore it.
     case transientClass(id: String, className: String)
 
-    /// The compact wire tag (`i`, `r`, `m`, `R`, `s`, `t`, `a`, `A`, `S`, `X`, `M`, `reset`, `f`).
+    /// The compact wire tag (`i`, `r`, `m`, `R`, `s`, `c`, `d`, `t`, `a`, `A`, `S`, `X`, `M`, `reset`, `f`).
     public var tag: String {
         switch self {
         case .insert: "i"
@@ -39,6 +44,8 @@ public enum PatchOperation: Hashable, Sendable {
         case .move: "m"
         case .replace: "R"
         case .slot: "s"
+        case .createSlot: "c"
+        case .removeSlot: "d"
         case .appendText: "t"
         case .setAttribute: "a"
         case .removeAttribute: "A"
@@ -58,6 +65,8 @@ public enum PatchOperation: Hashable, Sendable {
         case let .move(id, parent, after): [.text(id), .text(parent), .optional(after)]
         case let .replace(id, html): [.text(id), .html(html)]
         case let .slot(id, slot, html): [.text(id), .text(slot), .html(html)]
+        case let .createSlot(id, slot, before, html): [.text(id), .text(slot), .optional(before), .html(html)]
+        case let .removeSlot(id, slot): [.text(id), .text(slot)]
         case let .appendText(id, slot, text): [.text(id), .text(slot), .text(text)]
         case let .setAttribute(id, name, value): [.text(id), .text(name), .text(value)]
         case let .removeAttribute(id, name): [.text(id), .text(name)]

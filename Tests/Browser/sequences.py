@@ -31,6 +31,7 @@ FRAGMENTS = {
     'attachments': ['<a class="attachment" href="https://example.com/f.png">f.png</a>', ''],
 }
 TOKENS = [' the', ' picnic', ' <b>not bold</b>', ' & more', ' 🎉', '\u00a0', '', ' "quoted"', "'s"]
+PROTOCOL = 2  # the patch protocol version (docs/PATCH-PROTOCOL.md), each batch's `p`
 CLASSES = [f'msg pos-{position} kind-default' for position in ('first', 'middle', 'last', 'only')]
 
 
@@ -45,7 +46,7 @@ class Writer:
         self.fresh = 0
 
     def batch(self, *ops):
-        self.batches.append({'v': self.page.version + 1, 'base': self.page.version, 'ops': list(ops)})
+        self.batches.append({'v': self.page.version + 1, 'base': self.page.version, 'p': PROTOCOL, 'ops': list(ops)})
         self.page.version += 1
 
     def new_message(self, text, like=0):

@@ -20,6 +20,8 @@ PRELUDE = """
 window.main = document.getElementById('transcript');
 window.resyncs = [];
 main.addEventListener('parley:resync', (event) => resyncs.push(event.detail));
+window.reloads = [];
+main.addEventListener('parley:reload', (event) => { reloads.push(event.detail); event.preventDefault(); });
 window.snapshot = () => harness.canonical(main, {skip: ['data-version']});
 window.frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 window.selectText = (element, start, end) => {
@@ -96,7 +98,7 @@ def test_inserts_and_a_move_while_an_input_has_focus_keep_its_focus_caret_and_te
     driver.execute_async_script('const [batch, done] = arguments; parley.queueBatch(main, batch); frame().then(done)', batches[1])
     assert_final(driver, 'new-day')
     first = driver.execute_script("return main.querySelector('article').id")
-    assert apply(driver, {'v': 4, 'base': 3, 'ops': [['m', first, 'd-2024-03-12', 'm-9000002']]}) == [True]
+    assert apply(driver, {'p': 2, 'v': 4, 'base': 3, 'ops': [['m', first, 'd-2024-03-12', 'm-9000002']]}) == [True]
     assert driver.execute_script("return [...main.querySelectorAll('article')].at(-1).id") == first
     state = driver.execute_script('const c = document.activeElement; return [c.id, c.value, c.selectionStart, c.selectionEnd]')
     assert state == ['composer', 'hello world', 2, 7]
@@ -190,7 +192,7 @@ def test_text_is_set_as_text_and_fragments_run_no_script(driver):
         browser.open_page(driver, path)
         driver.execute_script(PRELUDE)
         message = driver.execute_script("return main.querySelector('article').id")
-        batch = {'v': 2, 'base': 1, 'ops': [
+        batch = {'p': 2, 'v': 2, 'base': 1, 'ops': [
             ['t', message, 'text', '<img src=x onerror="window.ran = 1"><b>bold?</b>'],
             ['s', message, 'reactions', '<b>x</b><script>window.ran = 2</script>']]}
         assert apply(driver, batch) == [True]
@@ -205,19 +207,54 @@ def test_text_is_set_as_text_and_fragments_run_no_script(driver):
 def test_an_operation_on_a_missing_element_asks_for_a_reset_and_a_reset_recovers(driver):
     open_case(driver, 'reset')
     initial = driver.execute_script('return [snapshot(), main.innerHTML]')
-    assert apply(driver, {'v': 2, 'base': 1, 'ops': [['a', 'm-404', 'class', 'x']]}) == [False]
+    assert apply(driver, {'p': 2, 'v': 2, 'base': 1, 'ops': [['a', 'm-404', 'class', 'x']]}) == [False]
     state = driver.execute_script("return [main.hasAttribute('data-version'), resyncs.map((r) => [r.reason, r.error])]")
     assert state == [False, [['error', 'no element with id "m-404" in ["a","m-404","class","x"]']]]
-    assert apply(driver, {'v': 3, 'base': 2, 'ops': [['s', 'x', 'text', '']]}) == [False]
-    assert apply(driver, {'v': 7, 'base': 1, 'ops': [['reset', initial[1]]]}) == [True]
+    assert apply(driver, {'p': 2, 'v': 3, 'base': 2, 'ops': [['s', 'x', 'text', '']]}) == [False]
+    assert apply(driver, {'p': 2, 'v': 7, 'base': 1, 'ops': [['reset', initial[1]]]}) == [True]
     assert driver.execute_script('return [snapshot(), main.dataset.version]') == [initial[0], '7']
 
 
+def test_slots_are_created_before_the_next_slot_or_last_and_removed(driver):
+    open_case(driver, 'reset')
+    message = driver.execute_script("return main.querySelector('article').id")
+    order = "return [...document.getElementById(arguments[0]).querySelectorAll('[data-slot]')].map((slot) => slot.dataset.slot)"
+    assert apply(driver, {'p': 2, 'v': 2, 'base': 1, 'ops': [
+        ['d', message, 'embeds'], ['d', message, 'reactions'], ['d', message, 'reactions'],
+        ['c', message, 'embeds', 'stickers', '<div class="msg-embeds" data-slot="embeds"><b>e</b></div>'],
+        ['c', message, 'reactions', None, '<div class="msg-reactions" data-slot="reactions">r</div>']]}) == [True]
+    assert driver.execute_script(order, message) == ['reply', 'text', 'edited', 'attachments', 'embeds', 'stickers', 'reactions']
+    contents = driver.execute_script("""const element = document.getElementById(arguments[0]);
+        return [element.lastElementChild.textContent, element.querySelector('[data-slot=embeds] b').textContent]""", message)
+    assert contents == ['r', 'e']
+    assert apply(driver, {'p': 2, 'v': 3, 'base': 2, 'ops': [['c', message, 'text', None, '<div data-slot="text">x</div>']]}) == [False]
+    assert driver.execute_script('return resyncs.map((r) => r.reason)') == ['error']
+
+
+@pytest.mark.parametrize('protocol', [1, 3, None], ids=['older', 'newer', 'absent'])
+def test_a_batch_of_another_protocol_version_asks_for_a_reload_and_is_not_applied(driver, protocol):
+    open_case(driver, 'reset')
+    before = driver.execute_script('return snapshot()')
+    batch = {'v': 2, 'base': 1, 'ops': [['a', driver.execute_script("return main.querySelector('article').id"), 'class', 'x']]}
+    if protocol is not None:
+        batch['p'] = protocol
+    assert apply(driver, batch) == [False]
+    state = driver.execute_script('return [snapshot() === arguments[0], main.dataset.version, reloads, resyncs]', before)
+    assert state == [True, '1', [{'protocol': protocol or 1, 'client': 2}], []]
+
+
+def test_a_reset_without_a_protocol_version_applies(driver):
+    open_case(driver, 'reset')
+    initial = driver.execute_script('return [snapshot(), main.innerHTML]')
+    assert apply(driver, {'v': 4, 'base': 1, 'ops': [['reset', initial[1]]]}) == [True]
+    assert driver.execute_script('return [snapshot() === arguments[0], main.dataset.version, reloads]', initial[0]) == [True, '4', []]
+
+
 @pytest.mark.parametrize('batch, reason', [
-    ({'v': 'two', 'base': 1, 'ops': []}, 'invalid'),
-    ({'v': 2, 'base': 1, 'ops': [['?', 'm-1']]}, 'error'),
-    ({'v': 2, 'base': 1, 'ops': [['i', 'm-1', 'd-2024-03-08', None, '<p id="m-2">wrong id</p>']]}, 'error'),
-    ({'v': 2, 'base': 1, 'ops': [['s', None, 'text', '']]}, 'error'),
+    ({'p': 2, 'v': 'two', 'base': 1, 'ops': []}, 'invalid'),
+    ({'p': 2, 'v': 2, 'base': 1, 'ops': [['?', 'm-1']]}, 'error'),
+    ({'p': 2, 'v': 2, 'base': 1, 'ops': [['i', 'm-1', 'd-2024-03-08', None, '<p id="m-2">wrong id</p>']]}, 'error'),
+    ({'p': 2, 'v': 2, 'base': 1, 'ops': [['s', None, 'text', '']]}, 'error'),
 ], ids=['version-not-a-number', 'unknown-tag', 'html-with-another-id', 'id-not-a-string'])
 def test_malformed_batches_ask_for_a_resync(driver, batch, reason):
     open_case(driver, 'reset')
@@ -259,7 +296,7 @@ def test_a_transient_class_stays_while_its_animation_runs(driver):
 def test_a_repeated_transient_class_restarts_its_animation(driver):
     batches = open_case(driver, 'flash')
     flashed = batches[0]['ops'][1][1]
-    again = {'v': 3, 'base': 2, 'ops': [['f', flashed, 'flash']]}
+    again = {'p': 2, 'v': 3, 'base': 2, 'ops': [['f', flashed, 'flash']]}
     seen = driver.execute_async_script(FLASH, batches, flashed, again)
     assert [seen['result'], seen['flashing'], seen['animations']] == [True, [flashed], [['parley-flash', 'running']]]
     assert 900 <= seen['lasted'] < 5000, f'the class went {seen["lasted"]} ms after the second flash: {seen}'

@@ -89,7 +89,7 @@ def live_page(name='initial.html'):
     """A page of the case as `parley serve` would send it: a stream URL, the client script, and
     a policy that allows connections to 'self'."""
     page = (CASE / name).read_text(encoding='utf-8')
-    page = page.replace('<main id="transcript"', '<main id="transcript" data-stream="/events"', 1)
+    page = page.replace('<main id="transcript"', '<main id="transcript" data-stream="/events" data-protocol="2"', 1)
     page = page.replace("form-action &#39;none&#39;", "form-action &#39;none&#39;; connect-src &#39;self&#39;", 1)
     scripts = '<script type="module" src="/watch.js"></script><script type="module" src="/public/parley.js"></script>'
     return page.replace('</body>', scripts + '</body>', 1)
@@ -126,7 +126,7 @@ def assert_final(driver):
         const [final, done] = arguments;
         import('/canonical.js').then(({canonical, parsedTranscript}) => {
           const main = document.getElementById('transcript');
-          const skip = ['data-version', 'data-stream', 'aria-relevant'];
+          const skip = ['data-version', 'data-stream', 'data-protocol', 'aria-relevant'];
           done([canonical(main, {skip}), canonical(parsedTranscript(final), {skip}), main.getAttribute('aria-relevant'),
                 window.violations]);
         });""", final)
@@ -136,7 +136,7 @@ def assert_final(driver):
 
 def test_the_page_streams_resyncs_after_a_gap_and_converges(driver, serve):
     batches = browser.read_batches(CASE)
-    gap = {'v': 10, 'base': 9, 'ops': []}
+    gap = {'p': 2, 'v': 10, 'base': 9, 'ops': []}
     server = serve([live_page()], [
         [event(batches[0], retry=100)],  # then the server closes: the browser reconnects itself
         [event(batches[1]), event(gap), 'hold'],  # the gap makes the client reconnect
@@ -150,7 +150,7 @@ def test_the_page_streams_resyncs_after_a_gap_and_converges(driver, serve):
 
 def test_a_failed_operation_fetches_the_page_again_and_streams_from_its_version(driver, serve):
     batches = browser.read_batches(CASE)
-    broken = {'v': 3, 'base': 2, 'ops': [['a', 'm-404', 'class', 'x']]}
+    broken = {'p': 2, 'v': 3, 'base': 2, 'ops': [['a', 'm-404', 'class', 'x']]}
     server = serve([live_page(), live_page('final.html')], [[event(batches[0]), event(broken), 'hold'], ['hold']])
     driver.get(server.origin + '/page.html')
     wait_for_version(driver, server, '5')
@@ -160,6 +160,23 @@ def test_a_failed_operation_fetches_the_page_again_and_streams_from_its_version(
         time.sleep(0.05)
     assert (server.requests, server.page_requests) == ([('1', None), ('5', None)], 2)
     assert_final(driver)
+
+
+def test_a_batch_of_another_protocol_version_reloads_the_page_which_streams_on(driver, serve):
+    batches = browser.read_batches(CASE)
+    server = serve([live_page(), live_page()], [[event(dict(batches[0], p=3)), 'hold'], [event(batches[0]), 'hold']])
+    driver.get(server.origin + '/page.html')
+    wait_for_version(driver, server, '2')
+    assert (server.requests, server.page_requests) == ([('1', None), ('1', None)], 2)
+
+
+def test_a_page_of_another_protocol_version_reloads_before_it_streams(driver, serve):
+    batches = browser.read_batches(CASE)
+    stale = live_page().replace(' data-protocol="2"', ' data-protocol="1"', 1)
+    server = serve([stale, live_page()], [[event(batches[0]), 'hold']])
+    driver.get(server.origin + '/page.html')
+    wait_for_version(driver, server, '2')
+    assert (server.requests, server.page_requests) == ([('1', None)], 2)
 
 
 def test_a_stream_refused_with_an_http_error_is_opened_again(driver, serve):

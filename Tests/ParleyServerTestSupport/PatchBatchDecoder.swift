@@ -52,6 +52,12 @@ package struct DecodedBatch {
         case ("s", 3):
             guard let id = text(0), let slot = text(1), let html = html(2) else { return nil }
             return .slot(id: id, slot: slot, html: html)
+        case ("c", 4):
+            guard let id = text(0), let slot = text(1), let html = html(3) else { return nil }
+            return .createSlot(id: id, slot: slot, before: text(2), html: html)
+        case ("d", 2):
+            guard let id = text(0), let slot = text(1) else { return nil }
+            return .removeSlot(id: id, slot: slot)
         case ("t", 3):
             guard let id = text(0), let slot = text(1), let value = text(2) else { return nil }
             return .appendText(id: id, slot: slot, text: value)

@@ -1,7 +1,8 @@
 import ParleyModel
 
-/// Random transcript mutations for the convergence property tests: create, edit, delete, react,
-/// a timestamp edit that moves a message to another day, a burst of 100 inserts, a reply
+/// Random transcript mutations for the convergence property tests: create, edit (sometimes to no
+/// text), delete, react or take a reaction back (so slots appear and disappear), a timestamp edit
+/// that moves a message to another day, a burst of 100 inserts, a reply
 /// streamed token by token, and the same message created twice.
 public struct MutationGenerator {
     typealias F = LiveFixtures
@@ -25,7 +26,7 @@ public struct MutationGenerator {
             let message = create(minute: last + Int64(random.below(20)))
             return [{ $0.append(message) }]
         case (1, false):
-            let index = random.below(messages.count), text = "edited \(random.below(1000))"
+            let index = random.below(messages.count), text = random.chance(20) ? "" : "edited \(random.below(1000))"
             let edited = Timestamp(milliseconds: F.start + (last + 1) * 60_000)
             return [
                 {
@@ -36,11 +37,15 @@ public struct MutationGenerator {
             let index = random.below(messages.count)
             return [{ $0.remove(at: index) }]
         case (3, false):
-            let index = random.below(messages.count), emoji = ["👍", "🎉", "<b>"][random.below(3)]
+            let index = random.below(messages.count), emoji = ["👍", "🎉", "<b>"][random.below(3)], takeBack = random.chance(50)
             return [
                 { messages in
                     if let reaction = messages[index].reactions.firstIndex(where: { $0.emoji == emoji }) {
-                        messages[index].reactions[reaction].count += 1
+                        if takeBack {
+                            messages[index].reactions.remove(at: reaction)
+                        } else {
+                            messages[index].reactions[reaction].count += 1
+                        }
                     } else {
                         messages[index].reactions.append(Reaction(emoji: emoji, count: 1))
                     }

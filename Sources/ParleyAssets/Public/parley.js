@@ -1,17 +1,27 @@
 /**
- * Parley live view client: applies DOM patch batches (docs/PATCH-PROTOCOL.md, version 1) to a
+ * Parley live view client: applies DOM patch batches (docs/PATCH-PROTOCOL.md, version 2) to a
  * transcript and keeps the reader's place, focus and selection. No dependencies, no build step;
  * runs under a Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval'.
  * @module parley
  */
 
 /**
- * One batch: the version after it (`v`), the version it applies to (`base`), its operations.
- * @typedef {{v: number, base: number, ops: Array<Array<*>>}} Batch
+ * One batch: the version after it (`v`), the version it applies to (`base`), the protocol
+ * version of its operations (`p`), its operations.
+ * @typedef {{v: number, base: number, p?: number, ops: Array<Array<*>>}} Batch
  */
+
+/** The patch protocol version this client speaks: batches' `p` and the live page's `data-protocol`. */
+export const PROTOCOL_VERSION = 2;
 
 /** Dispatched on the container when it needs a resync; `detail`: {reason, version, v, base, error}. */
 export const RESYNC_EVENT = 'parley:resync';
+
+/**
+ * Dispatched (cancelable) on the container before the page reloads because the server speaks
+ * another protocol version; `detail`: {protocol, client}. Cancelling it keeps the page as is.
+ */
+export const RELOAD_EVENT = 'parley:reload';
 
 /** How close to the end, in CSS pixels, still counts as "at the bottom". */
 const BOTTOM_SLACK = 2;
@@ -45,9 +55,11 @@ export function currentVersion(container) {
 }
 
 /**
- * Applies a batch now. A stale batch (`v` ≤ version) is ignored. A batch whose `base` is not the
- * version (a gap), a malformed batch, or an operation that does not fit the DOM makes the
- * container dispatch {@link RESYNC_EVENT}. Focus, selection and scroll position are kept.
+ * Applies a batch now. A stale batch (`v` ≤ version) is ignored. A batch of another protocol
+ * version (its `p`; 1 when absent, unless its only operation is `reset`) is not applied: the
+ * page reloads (see {@link RELOAD_EVENT}). A batch whose `base` is not the version (a gap), a
+ * malformed batch, or an operation that does not fit the DOM makes the container dispatch
+ * {@link RESYNC_EVENT}. Focus, selection and scroll position are kept.
  * Complexity: O(operations + bytes of HTML parsed); elements are found by `getElementById`.
  * @param {Element} container the `#transcript` element
  * @param {Batch} batch
@@ -59,7 +71,7 @@ export function applyBatch(container, batch) {
 
 /**
  * Applies a batch in the next animation frame, after the batches queued before it; a batch that
- * asks for a resync drops the rest of that frame's batches.
+ * asks for a resync or a reload drops the rest of that frame's batches.
  * @param {Element} container
  * @param {Batch} batch
  */
@@ -69,7 +81,7 @@ export function queueBatch(container, batch) {
   requestAnimationFrame(() => {
     const batches = queues.get(container);
     queues.delete(container);
-    keepingView(container, () => batches.every((each) => applyOne(container, each) !== 'resync'));
+    keepingView(container, () => batches.every((each) => ['applied', 'stale'].includes(applyOne(container, each))));
   });
 }
 
@@ -78,8 +90,9 @@ export function queueBatch(container, batch) {
  * The first request carries `?since=V` (`since`, or the container's version); EventSource sends
  * `Last-Event-ID` on its own reconnects. On a resync the stream reopens from the current version,
  * after a failed operation from a fresh copy of the page. Waits 0, then 0.25 s doubling to 30 s,
- * while the version does not move. Sets `aria-relevant="additions"`: new messages are announced,
- * slot edits and streamed text are not.
+ * while the version does not move. A reload for another protocol version ({@link RELOAD_EVENT})
+ * closes the stream. Sets `aria-relevant="additions"`: new messages are announced, slot edits and
+ * streamed text are not.
  * @param {Element} container
  * @param {string} url the stream's URL, relative to the page
  * @param {{since?: number}} [options]
@@ -117,12 +130,15 @@ export function connect(container, url, { since } = {}) {
     retry = Math.min(Math.max(250, retry * 2), MAX_RETRY_MS);
   };
   const onResync = (event) => reconnect(event.detail.reason === 'error' || currentVersion(container) === null);
+  const onReload = () => stream.close();
   container.addEventListener(RESYNC_EVENT, onResync);
+  container.addEventListener(RELOAD_EVENT, onReload);
   open(since ?? currentVersion(container));
   const stream = {
     close() {
       closed = true;
       container.removeEventListener(RESYNC_EVENT, onResync);
+      container.removeEventListener(RELOAD_EVENT, onReload);
       clearTimeout(timer);
       source?.close();
       if (container[STREAM] === stream) delete container[STREAM];
@@ -139,24 +155,31 @@ function parseJSON(text) {
   }
 }
 
-/** Replaces the transcript and its version with those of a fresh copy of the page it is on. */
+/**
+ * Replaces the transcript and its version with those of a fresh copy of the page it is on; a
+ * copy of another protocol version reloads the page instead.
+ */
 async function refetchTranscript(container) {
   const { URL: page } = container.ownerDocument;
   const response = await fetch(page, { cache: 'no-store', headers: { Accept: 'text/html' } });
   if (!response.ok) throw new Error(`GET ${page}: HTTP ${response.status}`);
   const fresh = new DOMParser().parseFromString(await response.text(), 'text/html').getElementById('transcript');
   if (!fresh || currentVersion(fresh) === null) throw new Error(`GET ${page}: expected #transcript with data-version`);
+  if (pageProtocol(fresh) !== PROTOCOL_VERSION) return void reload(container, pageProtocol(fresh));
   keepingView(container, () => {
     container.replaceChildren(...fresh.childNodes);
     container.setAttribute('data-version', fresh.getAttribute('data-version'));
   });
 }
 
-/** @returns {'applied' | 'stale' | 'resync'} */
+/** @returns {'applied' | 'stale' | 'resync' | 'reload'} */
 function applyOne(container, batch) {
   const version = currentVersion(container);
   const valid = Number.isInteger(batch?.v) && Number.isInteger(batch.base) && Array.isArray(batch.ops);
   if (!valid) return resync(container, 'invalid', version, batch);
+  const onlyReset = batch.ops.length === 1 && batch.ops[0]?.[0] === 'reset';
+  const protocol = batch.p ?? (onlyReset ? PROTOCOL_VERSION : 1);
+  if (protocol !== PROTOCOL_VERSION) return reload(container, protocol);
   if (version !== null && batch.v <= version) return 'stale';
   if (batch.base !== version && batch.ops[0]?.[0] !== 'reset') return resync(container, 'gap', version, batch);
   try {
@@ -167,6 +190,24 @@ function applyOne(container, batch) {
   }
   container.setAttribute('data-version', String(batch.v));
   return 'applied';
+}
+
+/**
+ * The protocol version a page's transcript element names in `data-protocol` (1 without it:
+ * pages of version 1 did not carry it).
+ */
+function pageProtocol(element) {
+  const value = element.getAttribute('data-protocol');
+  return value !== null && /^\d+$/.test(value) ? Number(value) : 1;
+}
+
+/** Reloads the page for protocol version `protocol`, unless a {@link RELOAD_EVENT} listener cancels it. */
+function reload(container, protocol) {
+  const detail = { protocol, client: PROTOCOL_VERSION };
+  if (container.dispatchEvent(new CustomEvent(RELOAD_EVENT, { detail, cancelable: true }))) {
+    container.ownerDocument.defaultView?.location.reload();
+  }
+  return 'reload';
 }
 
 function resync(container, reason, version, batch, error) {
@@ -189,8 +230,7 @@ function applyOperation(container, op) {
   const need = (index) => find(index) ?? fail(`no element with id "${op[index]}"`, op);
   const after = (index) => (op[index] === null ? null : need(index));
   const fresh = (index) => parseElement(text(index), text(1), op);
-  const slot = () =>
-    need(1).querySelector(`[data-slot="${CSS.escape(text(2))}"]`) ?? fail(`no slot "${op[2]}" in "${op[1]}"`, op);
+  const slot = () => slotOf(need(1), text(2)) ?? fail(`no slot "${op[2]}" in "${op[1]}"`, op);
   switch (op[0]) {
     case 'i': return place(container, need(2), after(3), find(1) ?? fresh(4));
     case 'S': return place(container, container, after(2), find(1) ?? fresh(3));
@@ -200,6 +240,8 @@ function applyOperation(container, op) {
     case 'X': return find(1)?.remove();
     case 'R': return need(1).replaceWith(fresh(2));
     case 's': return slot().replaceChildren(parseFragment(text(3)));
+    case 'c': return createSlot(need(1), text(2), op[3] === null ? null : text(3), text(4), op);
+    case 'd': return slotOf(need(1), text(2))?.remove();
     case 't': return slot().append(container.ownerDocument.createTextNode(text(3)));
     case 'a': return need(1).setAttribute(text(2), text(3));
     case 'A': return need(1).removeAttribute(text(2));
@@ -211,6 +253,26 @@ function applyOperation(container, op) {
 
 function fail(expected, op) {
   throw new PatchError(expected, op);
+}
+
+/** The slot element `name` of `element` (`[data-slot="name"]`), or null. */
+function slotOf(element, name) {
+  return element.querySelector(`[data-slot="${CSS.escape(name)}"]`);
+}
+
+/**
+ * Inserts the slot element `name` (`html`, one element with that `data-slot`) into `element`
+ * before its slot `before`, or last when `before` is null.
+ * @throws {PatchError} when the slot is already there, `before` is missing or `html` does not fit
+ */
+function createSlot(element, name, before, html, op) {
+  if (slotOf(element, name)) throw new PatchError(`slot "${name}" already in "${op[1]}"`, op);
+  const anchor = before === null ? null : (slotOf(element, before) ?? fail(`no slot "${before}" in "${op[1]}"`, op));
+  const node = parseFragment(html).firstElementChild;
+  if (!node || node.nextElementSibling || node.getAttribute('data-slot') !== name) {
+    throw new PatchError(`expected one element with data-slot "${name}"`, op);
+  }
+  (anchor?.parentNode ?? element).insertBefore(node, anchor);
 }
 
 /** The element with `id` inside the container, or null. */
@@ -438,6 +500,10 @@ function messageID(domID) {
 
 const transcript = document.getElementById('transcript');
 if (transcript?.dataset.stream && transcript.dataset.version !== undefined && !transcript[STREAM]) {
-  connect(transcript, transcript.dataset.stream);
-  if (transcript.dataset.older) enableLoadOlder(transcript);
+  if (pageProtocol(transcript) !== PROTOCOL_VERSION) {
+    reload(transcript, pageProtocol(transcript));
+  } else {
+    connect(transcript, transcript.dataset.stream);
+    if (transcript.dataset.older) enableLoadOlder(transcript);
+  }
 }

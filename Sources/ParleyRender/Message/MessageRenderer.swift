@@ -8,6 +8,8 @@ import ParleyModel
 /// class (`pos-first`, `pos-middle`, `pos-last`, `pos-only`) that decides by CSS whether the
 /// header shows. The text is parsed by its flavor into ParleyFormat's document tree and written
 /// by `DocumentRenderer`; rich parts (attachments, embeds, reactions…) fill the other slots.
+/// A slot element without content is not written (the template's ``SlotLayout`` says where it
+/// goes when a later patch creates it).
 public struct MessageRenderer: Sendable {
     public var context: RenderContext
 
@@ -20,10 +22,12 @@ public struct MessageRenderer: Sendable {
         let classes = Self.classes(item)
         let parts = MessageSlots(context: context).render(item.message)
         let values = values(item, elementID: elementID, classes: classes, header: AuthorHeader(item.message.author), parts: parts)
-        let rendered = context.templates[.message].render(values, frameExcluding: context.templates.messageSlots.frameExcluded)
+        let slots = context.templates.messageSlots
+        let rendered = context.templates[.message].render(values, frameExcluding: slots.frameExcluded)
+        let present = zip(MessageSlots.names, parts).filter { name, part in !part.isEmpty && slots.layout.names.contains(name) }
         return ElementRendering(
-            elementID: elementID, attributes: ["class": "msg " + classes],
-            slots: Dictionary(uniqueKeysWithValues: zip(MessageSlots.names, parts)), html: rendered.html, frame: rendered.frame)
+            elementID: elementID, attributes: ["class": "msg " + classes], slots: Dictionary(uniqueKeysWithValues: present),
+            slotLayout: slots.layout, html: rendered.html, frame: rendered.frame)
     }
 
     /// Writes the element of `item` at the end of `writer`: the bytes of ``render(_:)``'s `html`,

@@ -3,7 +3,8 @@ import ParleyHTML
 import ParleyModel
 
 /// Renders the named slots of a message element: reply, text, edited, attachments, embeds,
-/// stickers and reactions. An empty slot renders as an empty fragment.
+/// stickers and reactions. An empty slot renders as an empty fragment (and its slot element is
+/// left out of the message).
 ///
 /// The `reply` slot holds the reply header and a forwarded message's origin; `embeds` holds the
 /// link to a thread the message started, then the embeds.

@@ -10,7 +10,10 @@ struct MessageTemplateSlots: Sendable {
     let author, badge, permalink, fullTime, datetime, time: Int?
     /// The part slots, in ``MessageSlots/names`` order.
     let parts: [Int?]
-    /// The slots outside a message's frame: the parts and `classes`.
+    /// The template's slot elements (the parts a patch may create, change and remove).
+    let layout: SlotLayout
+    /// The slots outside a message's frame: the parts that stand in slot elements, and `classes`.
+    /// A part outside a slot element is in the frame: a change there replaces the message.
     let frameExcluded: Set<Int>
 
     init(_ template: Template) {
@@ -28,6 +31,7 @@ struct MessageTemplateSlots: Sendable {
         datetime = template.slotIndex("datetime")
         time = template.slotIndex("time")
         parts = MessageSlots.names.map(template.slotIndex)
-        frameExcluded = Set((parts + [classes]).compactMap { $0 })
+        layout = template.slotLayout
+        frameExcluded = Set((layout.names.map(template.slotIndex) + [classes]).compactMap { $0 })
     }
 }

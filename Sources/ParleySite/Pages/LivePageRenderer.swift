@@ -2,6 +2,7 @@ import Foundation
 import ParleyAssets
 import ParleyHTML
 import ParleyModel
+import ParleyPatch
 import ParleyRender
 import ParleyServer
 
@@ -10,7 +11,8 @@ import ParleyServer
 /// archive's `page.html`).
 ///
 /// The live page's `<main id="transcript">` carries `data-version` (the version its content
-/// shows), `data-stream` (`/c/ID/events`, to open with `?since=VERSION`) and `data-older`
+/// shows), `data-protocol` (the patch protocol's version, ``PatchBatch/protocolVersion``: a
+/// client of another version reloads the page), `data-stream` (`/c/ID/events`, to open with `?since=VERSION`) and `data-older`
 /// (`/c/ID/before/`, to append a message id); the page loads `/public/parley.js` as a module.
 public struct LivePageRenderer: Sendable {
     let livePage: Template
@@ -43,7 +45,8 @@ public struct LivePageRenderer: Sendable {
             "title": .text("\(name) · \(siteTitle)"), "heading": .text(name), "topic": .text(topic),
             "stylesheet": "/public/parley.css", "colors": "/colors.css", "script": "/public/parley.js",
             "breadcrumbs": .html(breadcrumbs(channelName: name)), "channel": .text(id.rawValue),
-            "version": .text(String(version)), "stream": .text(path + "/events"), "older": .text(path + "/before/"),
+            "version": .text(String(version)), "protocol": .text(String(PatchBatch.protocolVersion)), "stream": .text(path + "/events"),
+            "older": .text(path + "/before/"),
             "content": .html(sections), "footer": "Live view · rendered by Parley",
         ]).bytes
     }

@@ -146,11 +146,11 @@ import Testing
         #expect(token.operations == [.appendText(id: "m-1", slot: "text", text: " there")])
         let reaction = try #require(
             try live.apply([.reactionAdd(channel: Self.channelID, id: message.id, reaction: Reaction(emoji: "👍", count: 1))]))
-        #expect(reaction.operations.map(\.tag) == ["s", "f"])
+        #expect(reaction.operations.map(\.tag) == ["c", "f"])
         #expect(reaction.operations.last == .transientClass(id: "m-1", className: "flash"))
         let edit = try #require(
             try live.apply([.edit(channel: Self.channelID, id: message.id, text: "Hello", flavor: nil, spans: [], edited: nil)]))
-        #expect(edit.operations.map(\.tag) == ["s", "s", "f"])
+        #expect(edit.operations.map(\.tag) == ["s", "c", "f"])
         #expect(edit.operations.last == .transientClass(id: "m-1", className: "flash"))
     }
 }

@@ -21,7 +21,7 @@ import Testing
 
     static func flash(_ id: String) -> PatchOperation { .transientClass(id: id, className: "flash") }
 
-    @Test func oneWordEditIsOneSlotUpdatePlusTheEditedMarkerTheFirstTime() throws {
+    @Test func oneWordEditIsOneSlotUpdatePlusTheEditedMarkerCreatedTheFirstTime() throws {
         let live = Self.base()
         let first = try #require(
             live.update { messages in
@@ -29,32 +29,51 @@ import Testing
                 messages[1].editedTimestamp = Timestamp(milliseconds: F.start + 5 * 60_000)
             })
         #expect(first.version == 1 && first.base == 0)
+        let marker = #"<span class="edited" title="Edited Friday, 8 March 2024 09:05:00 (UTC)">(edited)</span>"#
         #expect(
             first.operations == [
-                .slot(
-                    id: "m-2", slot: "edited",
-                    html: try #require(
-                        first.operations.first.flatMap {
-                            if case let .slot(_, "edited", html) = $0 { html } else { nil }
-                        })),
                 .slot(id: "m-2", slot: "text", html: SafeHTML.text("Morning! see you at one")),
+                .createSlot(
+                    id: "m-2", slot: "edited", before: nil,
+                    html: SafeHTML(trusted: Array(#"<span class="msg-edited" data-slot="edited">\#(marker)</span>"#.utf8))),
                 Self.flash("m-2"),
             ])
         #expect(
-            first.description.contains(
-                #"["s","m-2","edited","<span class=\"edited\" title=\"Edited Friday, 8 March 2024 09:05:00 (UTC)\">(edited)</span>"]"#))
+            first.description.contains(#"["c","m-2","edited",null,"<span class=\"msg-edited\" data-slot=\"edited\"><span class=\"edited\""#)
+        )
         let second = try #require(live.update { $0[1].content.text = "Morning! see you at two" })
         #expect(second.operations == [.slot(id: "m-2", slot: "text", html: SafeHTML.text("Morning! see you at two")), Self.flash("m-2")])
     }
 
-    @Test func aReactionUpdatesTheReactionsSlotOnly() throws {
+    @Test func aFirstReactionCreatesTheReactionsSlotLastAndTheLastOneRemovedRemovesIt() throws {
         let live = Self.base()
-        let batch = try #require(live.update { $0[0].reactions = [Reaction(emoji: "👍", count: 1)] })
-        #expect(Self.tags(batch) == ["s", "f"])
+        let added = try #require(live.update { $0[0].reactions = [Reaction(emoji: "👍", count: 1)] })
         #expect(
-            batch.description
-                == #"{"v":1,"base":0,"ops":[["s","m-1","reactions","<span class=\"reaction\" title=\"👍\"><span class=\"reaction-emoji\">👍</span> <span class=\"reaction-count\">1</span></span>"],["f","m-1","flash"]]}"#
+            added.description
+                == #"{"v":1,"base":0,"p":2,"ops":[["c","m-1","reactions",null,"<div class=\"msg-reactions\" data-slot=\"reactions\"><span class=\"reaction\" title=\"👍\"><span class=\"reaction-emoji\">👍</span> <span class=\"reaction-count\">1</span></span></div>"],["f","m-1","flash"]]}"#
         )
+        let counted = try #require(live.update { $0[0].reactions = [Reaction(emoji: "👍", count: 2)] })
+        #expect(Self.tags(counted) == ["s", "f"])
+        let removed = try #require(live.update { $0[0].reactions = [] })
+        #expect(removed.operations == [.removeSlot(id: "m-1", slot: "reactions"), Self.flash("m-1")])
+    }
+
+    @Test func aSlotCreatedBeforeAPresentSlotNamesItAsItsAnchor() throws {
+        let live = Self.base()
+        _ = live.update { $0[2].reactions = [Reaction(emoji: "👍", count: 1)] }
+        let edit = try #require(live.update { $0[2].editedTimestamp = Timestamp(milliseconds: F.start + 9 * 60_000) })
+        #expect(Self.tags(edit) == ["c", "f"])
+        guard case let .createSlot("m-3", "edited", before, _) = edit.operations[0] else { Issue.record("not a slot creation"); return }
+        #expect(before == "reactions")
+        let both = try #require(
+            live.update { messages in
+                messages[0].reactions = [Reaction(emoji: "👍", count: 1)]
+                messages[0].editedTimestamp = Timestamp(milliseconds: F.start + 9 * 60_000)
+            })
+        #expect(
+            both.operations.map(\.tag) == ["c", "c", "f"]
+                && both.operations.prefix(2).allSatisfy { if case .createSlot(_, _, nil, _) = $0 { true } else { false } },
+            "created in layout order, each appended last")
     }
 
     @Test func aMessageJoiningTheGroupAboveIsAnInsertPlusTheNeighboursClass() throws {
@@ -79,21 +98,28 @@ import Testing
         #expect(Self.tags(batch) == ["S", "i"])
         #expect(
             batch.description.hasPrefix(
-                #"{"v":1,"base":0,"ops":[["S","d-2024-03-09","d-2024-03-08","<section class=\"day\" id=\"d-2024-03-09\" aria-label=\"Saturday, 9 March 2024\"><h2 class=\"day-label\"><time datetime=\"2024-03-09\">Saturday, 9 March 2024</time></h2></section>"],["i","m-5","d-2024-03-09",null,"#
+                #"{"v":1,"base":0,"p":2,"ops":[["S","d-2024-03-09","d-2024-03-08","<section class=\"day\" id=\"d-2024-03-09\" aria-label=\"Saturday, 9 March 2024\"><h2 class=\"day-label\"><time datetime=\"2024-03-09\">Saturday, 9 March 2024</time></h2></section>"],["i","m-5","d-2024-03-09",null,"#
             ))
     }
 
-    @Test func aStreamedReplySendsOnlyTheNewCharacters() throws {
+    @Test func aStreamedReplyCreatesItsTextSlotThenSendsOnlyTheNewCharacters() throws {
         let live = Self.base()
         _ = live.update { $0.append(F.message("6", minute: 4, author: 3, text: "", reply: "1")) }
+        let first = try #require(live.update { $0[$0.count - 1].content.text += "The" })
+        #expect(
+            first.operations == [
+                .createSlot(
+                    id: "m-6", slot: "text", before: nil,
+                    html: SafeHTML(trusted: Array(#"<div class="msg-text" data-slot="text" dir="auto">The</div>"#.utf8)))
+            ], "the text slot follows the reply slot, the last one present")
         let tokens = [
-            ("The", #""The""#), (" picnic", #"" picnic""#), (" is", #"" is""#), (" at", #"" at""#), (" <noon>", #"" <noon>""#),
-            (" & ", #"" & ""#), ("\"sunny\"", #""\"sunny\"""#),
+            (" picnic", #"" picnic""#), (" is", #"" is""#), (" at", #"" at""#), (" <noon>", #"" <noon>""#), (" & ", #"" & ""#),
+            ("\"sunny\"", #""\"sunny\"""#),
         ]
-        for (version, (token, json)) in zip(2..., tokens) {
+        for (version, (token, json)) in zip(3..., tokens) {
             let batch = try #require(live.update { $0[$0.count - 1].content.text += token })
             #expect(batch.operations == [.appendText(id: "m-6", slot: "text", text: token)], "a streamed token does not flash")
-            #expect(batch.description == #"{"v":\#(version),"base":\#(version - 1),"ops":[["t","m-6","text",\#(json)]]}"#)
+            #expect(batch.description == #"{"v":\#(version),"base":\#(version - 1),"p":2,"ops":[["t","m-6","text",\#(json)]]}"#)
         }
         let newline = try #require(live.update { $0[$0.count - 1].content.text += "\nnext line" })
         #expect(Self.tags(newline) == ["s"])
@@ -119,7 +145,7 @@ import Testing
     @Test func anEditFlashesTheMessageAfterItsUpdate() throws {
         let live = Self.base()
         let batch = try #require(live.update { $0[2].content.text = "bring the big cooler" })
-        #expect(batch.description == #"{"v":1,"base":0,"ops":[["s","m-3","text","bring the big cooler"],["f","m-3","flash"]]}"#)
+        #expect(batch.description == #"{"v":1,"base":0,"p":2,"ops":[["s","m-3","text","bring the big cooler"],["f","m-3","flash"]]}"#)
     }
 
     @Test func aChangeOutsideTheSlotsReplacesTheMessageThenFlashesIt() throws {

@@ -18,7 +18,7 @@ import Testing
         let main = try #require(HTMLScan.main(response.text))
         #expect(
             main.tag
-                == #"<main id="transcript" class="transcript" role="log" aria-live="polite" data-channel="c1" data-version="0" data-stream="/c/c1/events" data-older="/c/c1/before/">"#
+                == #"<main id="transcript" class="transcript" role="log" aria-live="polite" data-channel="c1" data-version="0" data-protocol="2" data-stream="/c/c1/events" data-older="/c/c1/before/">"#
         )
         #expect(HTMLScan.articleIDs(main.content) == ["m-106", "m-107", "m-108", "m-109"])
         let channel = StaticChannel(

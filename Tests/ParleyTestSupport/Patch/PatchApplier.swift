@@ -25,6 +25,10 @@ public struct PatchApplier {
                 try document.replaceElement(id, with: html)
             case let .slot(id, slot, html):
                 try document.setSlot(slot, of: id, to: html)
+            case let .createSlot(id, slot, before, html):
+                try document.createSlot(slot, of: id, before: before, html: html)
+            case let .removeSlot(id, slot):
+                try document.removeSlot(slot, of: id)
             case let .appendText(id, slot, text):
                 try document.appendText(text, toSlot: slot, of: id)
             case let .setAttribute(id, name, value):

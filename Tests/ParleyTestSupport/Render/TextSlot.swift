@@ -27,10 +27,10 @@ package enum TextSlot {
             timestamp: Timestamp(seconds: 1_700_000_000), content: content)
     }
 
-    /// The HTML of slot `slot` of `message` rendered in `context`.
+    /// The HTML of slot `slot` of `message` rendered in `context` (empty when the slot is absent).
     package static func html(_ message: Message, slot: String = "text", context: RenderContext = context()) -> String {
         let item = LaidOutMessage(message: message, day: LocalDate(year: 2023, month: 11, day: 14), position: .only)
-        return MessageRenderer(context: context).render(item).slots[slot]?.description ?? "<missing slot>"
+        return MessageRenderer(context: context).render(item).slots[slot]?.description ?? ""
     }
 
     package static func html(_ text: String, _ flavor: Content.Flavor, context: RenderContext = context()) -> String {
