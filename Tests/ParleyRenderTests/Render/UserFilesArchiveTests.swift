@@ -167,6 +167,9 @@ import Testing
         let partial = parent.appendingPathComponent(".archive.parley-6F1C2A10-0000-4000-8000-000000000002")
         _ = try Self.render("telegram-rich.json", to: partial)
         try FileManager.default.removeItem(at: partial.appendingPathComponent(".parley-manifest"))
+        // …in the middle of an atomic write: Foundation's temporary file is Parley's too.
+        try Self.write("<!DOCTYPE html>half a page", to: ".dat.nosyncE07.CvSRDC", in: partial)
+        try Self.write("<!DOCTYPE html>half a page", to: "c/1234567890/.dat.nosync1A2.B3C", in: partial)
         // Killed after a swap, before removing the previous archive.
         let previous = parent.appendingPathComponent(".archive.parley-previous-6F1C2A10-0000-4000-8000-000000000003")
         _ = try Self.render("telegram-rich.json", to: previous)
@@ -180,6 +183,7 @@ import Testing
         #expect(
             try String(contentsOf: output.appendingPathComponent("c/1234567890/notes.txt"), encoding: .utf8) == "about this channel\n")
         #expect(!Self.snapshot(output).keys.contains("c/1234567890/2023-11.html"))
+        #expect(!Self.snapshot(output).keys.contains { $0.contains(".dat.nosync") }, "no debris of a killed write")
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".archive.parley-notes.txt", "archive"])
     }
 

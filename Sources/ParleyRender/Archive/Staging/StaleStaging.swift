@@ -8,7 +8,9 @@ import Foundation
 /// archive aside without moving the new one in. Recovery first puts a previous archive back
 /// when the folder is missing, then moves every file that is not Parley's (by each leftover's
 /// own manifest, see ``ArchiveManifest``) back into the folder, and only then removes the
-/// leftover. A file that cannot be put back keeps its leftover folder in place.
+/// leftover. A staging folder without a manifest holds only Parley's files (the user's are
+/// carried over after the manifest is written) and is removed. A file that cannot be put back
+/// keeps its leftover folder in place.
 struct StaleStaging {
     /// The archive folder.
     let destination: URL
@@ -27,9 +29,16 @@ struct StaleStaging {
             .sorted { ($0.hasPrefix(prefix + "previous-") ? 0 : 1, $0) < ($1.hasPrefix(prefix + "previous-") ? 0 : 1, $1) }
         for name in names {
             let folder = parent.appendingPathComponent(name)
-            try Self.restore(
-                folder, into: destination,
-                isArchive: name.hasPrefix(prefix + "previous-") || ArchiveManifest.read(from: folder).files != nil)
+            let isPrevious = name.hasPrefix(prefix + "previous-")
+            let hasManifest = ArchiveManifest.read(from: folder).files != nil
+            guard isPrevious || hasManifest else {
+                // A staging folder without its manifest was killed while writing pages: the user's
+                // files are carried into it only after the manifest is complete, so everything in
+                // it is Parley's — pages, and the temporary files of atomic writes.
+                try? FileManager.default.removeItem(at: folder)
+                continue
+            }
+            try Self.restore(folder, into: destination, isArchive: true)
         }
     }
 
