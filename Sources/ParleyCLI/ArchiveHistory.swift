@@ -33,6 +33,11 @@ struct ArchiveHistory {
     ///   cannot be created or the store is not one this Parley reads (a newer schema version).
     init(holding lock: ArchiveLock) throws(CommandFailure) {
         let folder = lock.destination.appendingPathComponent(ArchiveLock.storeFolderName)
+        var status = stat()
+        if lstat(folder.path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+            throw CommandFailure(
+                .cannotCreate, "\(folder.path): not a folder (a symbolic link or a file); Parley keeps its store in a folder of its own")
+        }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             store = try ArchiveStore(path: folder.appendingPathComponent(Self.fileName).path)
@@ -52,9 +57,8 @@ struct ArchiveHistory {
     /// - Throws: ``CommandFailure`` with ``ExitCode/dataError`` when the store cannot be read back
     ///   or a record cannot be written, ``ExitCode/ioError`` when the store cannot be written.
     mutating func update(with merged: InputSelection.Merged) throws(CommandFailure) -> (InputSelection.Merged, Update) {
-        let (stored, records) = try read()
-        guard let stored else {
-            try save(merged, previous: [:])
+        guard let stored = try read() else {
+            try save(merged, stored: [:])
             return (merged, Update(added: merged.transcript.messageCount))
         }
         let incoming = ImportResult(
@@ -66,30 +70,26 @@ struct ArchiveHistory {
         result.diagnostics += conflicts
         result.channelPolicies = TranscriptMerger.groupingPolicies([incoming, stored])
         var storedMessages: [String: Message] = [:]
-        storedMessages.reserveCapacity(records.count)
+        storedMessages.reserveCapacity(stored.transcript.messageCount)
         for channel in stored.transcript.channels {
             for message in channel.messages { storedMessages[Self.key(channel.id.rawValue, message.id.rawValue)] = message }
         }
-        var update = try save(result, previous: records, unchanged: storedMessages)
-        update.kept = records.count
+        var update = try save(result, stored: storedMessages)
+        update.kept = storedMessages.count
         return (result, update)
     }
 
     /// The stored transcript (nil for an empty store) and each stored record by channel and id.
-    private func read() throws(CommandFailure) -> (ImportResult?, [String: String]) {
+    private func read() throws(CommandFailure) -> ImportResult? {
         do {
-            guard let header = try store.header() else { return (nil, [:]) }
-            var records: [String: String] = [:]
+            guard let header = try store.header() else { return nil }
             var lines = header + "\n"
-            try store.forEachMessage { message in
-                records[Self.key(message.channel, message.id)] = message.record
-                lines += message.record + "\n"
-            }
+            try store.forEachMessage { message in lines += message.record + "\n" }
             let result = try ParleyJSONLImporter().importTranscript(Data(lines.utf8), file: store.path)
             if let problem = result.diagnostics.first(where: \.skipsRecord) {
                 throw CommandFailure(.dataError, "\(store.path): a stored record does not read back: \(problem)")
             }
-            return (result, records)
+            return result
         } catch let failure as CommandFailure {
             throw failure
         } catch {
@@ -97,12 +97,10 @@ struct ArchiveHistory {
         }
     }
 
-    /// Saves the header of `merged` and each message whose record differs from `previous`; a
-    /// message equal to its copy in `unchanged` (the store's, read back) is not encoded again.
+    /// Saves the header of `merged` and each message that differs from its copy in `stored`
+    /// (the store's messages read back, by channel and id) or is not there.
     @discardableResult
-    private func save(
-        _ merged: InputSelection.Merged, previous: [String: String], unchanged: [String: Message] = [:]
-    ) throws(CommandFailure) -> Update {
+    private func save(_ merged: InputSelection.Merged, stored: [String: Message]) throws(CommandFailure) -> Update {
         var update = Update()
         var changed: [StoredMessage] = []
         let header: String
@@ -111,10 +109,9 @@ struct ArchiveHistory {
             for channel in merged.transcript.channels {
                 for message in channel.messages {
                     let key = Self.key(channel.id.rawValue, message.id.rawValue)
-                    if unchanged[key] == message { continue }
+                    let before = stored[key]
+                    if before == message { continue }
                     let record = try writer.messageLine(message)
-                    let before = previous[key]
-                    guard before != record else { continue }
                     if before == nil { update.added += 1 } else { update.changed += 1 }
                     changed.append(
                         StoredMessage(
