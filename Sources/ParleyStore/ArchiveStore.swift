@@ -1,3 +1,5 @@
+import Glibc
+
 /// The store a static archive keeps of every message it has seen (`DIR/.parley/archive.sqlite`,
 /// `docs/ARCHIVE-STORE.md`): one Parley JSON Lines `message` record per channel and message id,
 /// and the header record (channels, directory, grouping rules) of everything merged so far.
@@ -20,13 +22,32 @@ public final class ArchiveStore {
     /// Opens the store at `path`, creating it (schema version ``schemaVersion``) when the file
     /// does not exist or is empty.
     /// - Throws: ``StoreError/cannotOpen(path:reason:)``; ``StoreError/unsupported(path:reason:)``
-    ///   for a database that is not an archive store or has another schema version (it is left
-    ///   untouched); ``StoreError/failed(path:reason:)``.
+    ///   for a symbolic link or anything but a regular file, or a database that is not an archive
+    ///   store or has another schema version (left untouched: nothing is written before the check);
+    ///   ``StoreError/failed(path:reason:)``.
     public init(path: String) throws(StoreError) {
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw .unsupported(path: path, reason: "not a regular file (a symbolic link or a folder); Parley opens only its own store")
+        }
         let connection = try SQLiteConnection(path: path)
-        try connection.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
         var tables = 0
         try connection.query("SELECT count(*) FROM sqlite_master WHERE type = 'table'") { tables = Int($0.integer(0)) }
+        if tables > 0 {
+            // Checked before anything is written (the journal mode too): another database is left as it was.
+            var meta: [String: String] = [:]
+            try? connection.query("SELECT key, value FROM meta") { meta[$0.text(0)] = $0.text(1) }
+            guard meta["kind"] == Self.kind else {
+                throw .unsupported(path: path, reason: "not a Parley archive store (no meta table with kind '\(Self.kind)')")
+            }
+            guard meta["schema"] == String(Self.schemaVersion) else {
+                throw .unsupported(
+                    path: path,
+                    reason: "archive store schema version \(meta["schema"] ?? "?"); this Parley reads version \(Self.schemaVersion) "
+                        + "(a newer Parley wrote it: use that version, or render into a new folder)")
+            }
+        }
+        try connection.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
         if tables == 0 {
             try connection.execute(
                 """
@@ -40,18 +61,6 @@ public final class ArchiveStore {
                 CREATE INDEX messages_in_order ON messages (channel, timestamp, id);
                 COMMIT;
                 """)
-        } else {
-            var meta: [String: String] = [:]
-            try? connection.query("SELECT key, value FROM meta") { meta[$0.text(0)] = $0.text(1) }
-            guard meta["kind"] == Self.kind else {
-                throw .unsupported(path: path, reason: "not a Parley archive store (no meta table with kind '\(Self.kind)')")
-            }
-            guard meta["schema"] == String(Self.schemaVersion) else {
-                throw .unsupported(
-                    path: path,
-                    reason: "archive store schema version \(meta["schema"] ?? "?"); this Parley reads version \(Self.schemaVersion) "
-                        + "(a newer Parley wrote it: use that version, or render into a new folder)")
-            }
         }
         self.path = path
         self.connection = connection

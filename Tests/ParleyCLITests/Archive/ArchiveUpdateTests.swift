@@ -107,4 +107,20 @@ import Testing
         #expect(try String(contentsOfFile: store, encoding: .utf8) == "not a database, but it is here")
         #expect(!FileManager.default.fileExists(atPath: archive.appendingPathComponent("index.html").path))
     }
+
+    @Test func aStoreFolderThatIsASymbolicLinkIsRefused() throws {
+        let folder = TestPaths.temporaryFolder()
+        let elsewhere = folder.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let archive = folder.appendingPathComponent("archive")
+        try FileManager.default.createDirectory(at: archive, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: archive.appendingPathComponent(".parley").path, withDestinationPath: elsewhere.path)
+        let outcome = try ParleyProcess.run(["render", "--sample", "-o", archive.path])
+        #expect(outcome.code == 73)
+        #expect(
+            outcome.errors == "parley: \(archive.path)/.parley: not a folder (a symbolic link or a file); "
+                + "Parley keeps its store in a folder of its own\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == [])
+    }
 }

@@ -61,7 +61,23 @@ import Testing
         #expect(rows == 1)
     }
 
-    @Test func anotherKindOfDatabaseIsRefused() throws {
+    @Test func anotherKindOfDatabaseIsRefusedBeforeAnythingIsWritten() throws {
+        let other = Self.database()
+        try SQLiteConnection(path: other).execute("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine');")
+        let before = try Data(contentsOf: URL(fileURLWithPath: other))
+        #expect(
+            throws: StoreError.unsupported(path: other, reason: "not a Parley archive store (no meta table with kind 'parley-archive')")
+        ) { try ArchiveStore(path: other) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == before, "its journal mode and bytes are as they were")
+        #expect(!FileManager.default.fileExists(atPath: other + "-wal"))
+
+        let link = TestPaths.temporaryFolder().appendingPathComponent("archive.sqlite").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: other)
+        #expect(
+            throws: StoreError.unsupported(
+                path: link, reason: "not a regular file (a symbolic link or a folder); Parley opens only its own store")
+        ) { try ArchiveStore(path: link) }
+
         let path = Self.database()
         _ = try EventStore(path: path)
         #expect(
