@@ -35,11 +35,6 @@ struct RenderCommand {
         }
         var progress = RenderProgress(inputs: inputs)
         progress.begin(on: &screen.base)
-        let clock = ContinuousClock()
-        let parseStart = clock.now
-        let results = try selection.importEach(inputs) { messages in progress.inputRead(messages: messages, on: &screen.base) }
-        let read = try selection.merge(results, warnings: &screen)
-        let parseTime = clock.now - parseStart
         let lock: ArchiveLock
         do {
             lock = try ArchiveLock.acquire(for: URL(fileURLWithPath: outputPath))
@@ -47,16 +42,14 @@ struct RenderCommand {
             throw CommandFailure(Self.exitCode(for: error), error.description)
         }
         defer { lock.release() }
-        let storeStart = clock.now
-        var history = try ArchiveHistory(holding: lock)
-        let (merged, update) = try history.update(with: read)
-        let storeTime = clock.now - storeStart
-        for conflict in merged.diagnostics.dropFirst(read.diagnostics.count) { screen.warn(conflict) }
-        options.policy = merged.policy
-        options.channelPolicies = merged.channelPolicies
+        let stored = try store(inputs, selection: selection, holding: lock, progress: &progress, screen: &screen)
+        options.policy = stored.merged.policy
+        options.channelPolicies = stored.merged.channelPolicies
+        options.rendererIdentity = Self.rendererIdentity
+        let source = try StoredArchive(stored.history.store, header: stored.merged.header)
         let summary: ArchiveSummary
         do {
-            summary = try ArchiveWriter(options: options).write(merged.transcript, holding: lock) { event in
+            summary = try ArchiveWriter(options: options).write(source, holding: lock) { event in
                 progress.handle(event, on: &screen.base)
             }
         } catch {
@@ -68,18 +61,59 @@ struct RenderCommand {
             print(
                 "Rendered \(Wording.count(summary.messages, "message")) in \(Wording.count(summary.channels, "channel")) to \(Wording.count(summary.pages, "page")).",
                 to: &output)
-            if let skipped = merged.skippedSummary { print(skipped, to: &output) }
-            if update.kept > 0 { print(Self.updateLine(update, summary), to: &output) }
+            if let skipped = stored.skippedSummary { print(skipped, to: &output) }
+            if stored.update.kept > 0 { print(Self.updateLine(stored.update, summary), to: &output) }
             print("Open \(summary.indexPath)", to: &output)
         }
         if parsed.has("stats") {
             print(
                 RenderStats(
-                    parse: parseTime, store: storeTime, archive: summary.timings, messages: summary.messages, pages: summary.pages,
-                    rewritten: summary.pagesRewritten, unchanged: summary.pagesUnchanged
+                    parse: stored.parseTime, store: stored.storeTime, archive: summary.timings, messages: summary.messages,
+                    pages: summary.pages,
+                    rewritten: summary.pagesRewritten, unchanged: summary.pagesUnchanged, rendered: summary.pagesRendered
                 ).line, to: &screen)
         }
     }
+
+    /// What reading the inputs into the archive's store left: the store, the archive's header
+    /// and grouping rules, what changed, and the time each step took.
+    struct Stored {
+        var history: ArchiveHistory
+        var merged: ArchiveHistory.Merged
+        var update: ArchiveHistory.Update
+        var skippedSummary: String?
+        var parseTime: Duration, storeTime: Duration
+    }
+
+    /// Reads `inputs`, merges them and adds them to the store of the archive whose lock is
+    /// `lock`. The inputs' messages are released when it returns: the pages are rendered from the
+    /// store.
+    /// - Throws: ``CommandFailure`` from reading the inputs or updating the store.
+    private func store(
+        _ inputs: [String], selection: InputSelection, holding lock: ArchiveLock, progress: inout RenderProgress,
+        screen: inout TerminalStream<ProgressDisplay<some TextOutputStream>>
+    ) throws(CommandFailure) -> Stored {
+        let clock = ContinuousClock()
+        let parseStart = clock.now
+        let results = try selection.importEach(inputs) { messages in progress.inputRead(messages: messages, on: &screen.base) }
+        let read = try selection.merge(results, warnings: &screen)
+        let parseTime = clock.now - parseStart
+        let storeStart = clock.now
+        var history = try ArchiveHistory(holding: lock)
+        let (merged, update) = try history.update(with: read)
+        for conflict in merged.conflicts { screen.warn(conflict) }
+        return Stored(
+            history: history, merged: merged, update: update, skippedSummary: read.skippedSummary, parseTime: parseTime,
+            storeTime: clock.now - storeStart)
+    }
+
+    /// What identifies this build of Parley (its executable's size, inode and modification
+    /// time): an archive page recorded by another build is rendered again.
+    static let rendererIdentity: String = {
+        var status = stat()
+        guard stat("/proc/self/exe", &status) == 0 else { return "" }
+        return "\(status.st_size) \(status.st_ino) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+    }()
 
     /// The summary's line about an archive that already held messages: what this render added to
     /// its store and kept, and which pages it rewrote.
@@ -120,6 +154,7 @@ struct RenderCommand {
         case .missingResources: return .ioError
         case .cannotCreate: return .cannotCreate
         case .cannotWrite, .cannotCopy: return .ioError
+        case .cannotRead: return .dataError
         }
     }
 

@@ -12,6 +12,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// A public asset could not be read or copied.
     case cannotCopy(path: String, reason: String)
+    /// The archive's messages could not be read from their source (the archive's store).
+    case cannotRead(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -22,6 +24,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .cannotCreate(path, reason): return "\(path): cannot create the folder: \(reason)"
         case let .cannotWrite(path, reason): return "\(path): cannot write: \(reason)"
         case let .cannotCopy(path, reason): return "\(path): cannot copy: \(reason)"
+        case let .cannotRead(path, reason): return "\(path): cannot read the archive's messages: \(reason)"
         }
     }
 }

@@ -2,16 +2,18 @@ import Glibc
 
 /// The store a static archive keeps of every message it has seen (`DIR/.parley/archive.sqlite`,
 /// `docs/ARCHIVE-STORE.md`): one Parley JSON Lines `message` record per channel and message id,
-/// and the header record (channels, directory, grouping rules) of everything merged so far.
+/// kept in display order, the header record (channels, directory, grouping rules) of everything
+/// merged so far, and every colour a message uses.
 ///
 /// A message is never removed: a newer export that lacks it leaves its row as it is. Records are
-/// JSON text the store does not interpret; the caller decides which copy of a message wins and
-/// hands over only what changed. Every write is one transaction (WAL journal,
+/// JSON text the store does not interpret; the caller decides which copy of a message wins, hands
+/// over only what changed, and derives the columns the archive's pages are planned with (order key,
+/// digest, reply target, local media). Every write is one transaction (WAL journal,
 /// `synchronous=FULL`): a killed render leaves the store as it was before, or with the whole
 /// update. One connection, used by one thread (not `Sendable`): a render owns its store.
 public final class ArchiveStore {
     /// The schema version this Parley writes and reads.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
     /// What `meta.kind` says in an archive store.
     static let kind = "parley-archive"
 
@@ -20,12 +22,14 @@ public final class ArchiveStore {
     private let connection: SQLiteConnection
 
     /// Opens the store at `path`, creating it (schema version ``schemaVersion``) when the file
-    /// does not exist or is empty.
+    /// does not exist or is empty. A store of schema version 1 is migrated in one transaction:
+    /// `upgrade` derives each stored message's new columns from its record.
     /// - Throws: ``StoreError/cannotOpen(path:reason:)``; ``StoreError/unsupported(path:reason:)``
     ///   for a symbolic link or anything but a regular file, or a database that is not an archive
-    ///   store or has another schema version (left untouched: nothing is written before the check);
-    ///   ``StoreError/failed(path:reason:)``.
-    public init(path: String) throws(StoreError) {
+    ///   store or has a schema version this Parley does not know (left untouched: nothing is written
+    ///   before the check); ``StoreError/failed(path:reason:)``, also when `upgrade` throws (the
+    ///   store is left at version 1 then).
+    public init(path: String, upgrade: (_ channel: String, _ record: String) throws(StoreError) -> StoredMessage) throws(StoreError) {
         var status = stat()
         if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             throw .unsupported(path: path, reason: "not a regular file (a symbolic link or a folder); Parley opens only its own store")
@@ -33,6 +37,7 @@ public final class ArchiveStore {
         let connection = try SQLiteConnection(path: path)
         var tables = 0
         try connection.query("SELECT count(*) FROM sqlite_master WHERE type = 'table'") { tables = Int($0.integer(0)) }
+        var schema = Self.schemaVersion
         if tables > 0 {
             // Checked before anything is written (the journal mode too): another database is left as it was.
             var meta: [String: String] = [:]
@@ -40,30 +45,68 @@ public final class ArchiveStore {
             guard meta["kind"] == Self.kind else {
                 throw .unsupported(path: path, reason: "not a Parley archive store (no meta table with kind '\(Self.kind)')")
             }
-            guard meta["schema"] == String(Self.schemaVersion) else {
+            guard let version = meta["schema"].flatMap({ Int($0) }), (1...Self.schemaVersion).contains(version) else {
                 throw .unsupported(
                     path: path,
-                    reason: "archive store schema version \(meta["schema"] ?? "?"); this Parley reads version \(Self.schemaVersion) "
+                    reason: "archive store schema version \(meta["schema"] ?? "?"); this Parley reads versions 1 to \(Self.schemaVersion) "
                         + "(a newer Parley wrote it: use that version, or render into a new folder)")
             }
+            schema = version
         }
         try connection.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
-        if tables == 0 {
-            try connection.execute(
-                """
-                BEGIN IMMEDIATE;
-                CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-                INSERT INTO meta VALUES ('kind', '\(Self.kind)'), ('schema', '\(Self.schemaVersion)');
-                CREATE TABLE header (id INTEGER PRIMARY KEY CHECK (id = 1), record TEXT NOT NULL);
-                CREATE TABLE messages (
-                    channel TEXT NOT NULL, id TEXT NOT NULL, timestamp INTEGER NOT NULL, record TEXT NOT NULL,
-                    PRIMARY KEY (channel, id)) WITHOUT ROWID;
-                CREATE INDEX messages_in_order ON messages (channel, timestamp, id);
-                COMMIT;
-                """)
-        }
         self.path = path
         self.connection = connection
+        if tables == 0 {
+            try transaction { () throws(StoreError) in
+                try connection.execute(
+                    """
+                    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+                    INSERT INTO meta VALUES ('kind', '\(Self.kind)'), ('schema', '\(Self.schemaVersion)');
+                    CREATE TABLE header (id INTEGER PRIMARY KEY CHECK (id = 1), record TEXT NOT NULL);
+                    CREATE TABLE colors (color TEXT PRIMARY KEY) WITHOUT ROWID;
+                    """)
+                try createMessages()
+            }
+        } else if schema == 1 {
+            try migrateFromVersion1(upgrade)
+        }
+    }
+
+    /// The messages table of the current schema and its index by id.
+    private func createMessages() throws(StoreError) {
+        try connection.execute(
+            """
+            CREATE TABLE messages (
+                channel TEXT NOT NULL, timestamp INTEGER NOT NULL, tiebreak TEXT NOT NULL, id TEXT NOT NULL,
+                edited INTEGER, reply_to TEXT, digest INTEGER NOT NULL, local_media INTEGER NOT NULL, record TEXT NOT NULL,
+                PRIMARY KEY (channel, timestamp, tiebreak)) WITHOUT ROWID;
+            CREATE UNIQUE INDEX messages_by_id ON messages (channel, id);
+            """)
+    }
+
+    /// Version 1 kept `(channel, id, timestamp, record)` only: every record is derived again.
+    private func migrateFromVersion1(
+        _ upgrade: (_ channel: String, _ record: String) throws(StoreError) -> StoredMessage
+    ) throws(StoreError) {
+        try transaction { () throws(StoreError) in
+            try connection.execute(
+                "ALTER TABLE messages RENAME TO messages_version_1; DROP INDEX messages_in_order; "
+                    + "CREATE TABLE colors (color TEXT PRIMARY KEY) WITHOUT ROWID;")
+            try createMessages()
+            var upgraded: [StoredMessage] = []
+            var failure: StoreError?
+            try connection.query("SELECT channel, record FROM messages_version_1") { row in
+                guard failure == nil else { return }
+                do throws(StoreError) {
+                    upgraded.append(try upgrade(row.text(0), row.text(1)))
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+            try insert(upgraded)
+            try connection.execute("DROP TABLE messages_version_1; UPDATE meta SET value = '\(Self.schemaVersion)' WHERE key = 'schema';")
+        }
     }
 
     /// The header record, or nil for a store nothing was written to.
@@ -80,13 +123,80 @@ public final class ArchiveStore {
         return count
     }
 
-    /// Calls `body` with every stored message, channel by channel (channel ids in byte order),
-    /// each channel's in time order (then id).
-    /// - Complexity: O(n log n) at worst; the `messages_in_order` index gives the order.
-    public func forEachMessage(_ body: (StoredMessage) -> Void) throws(StoreError) {
-        try connection.query("SELECT channel, id, timestamp, record FROM messages ORDER BY channel, timestamp, id") { row in
-            body(StoredMessage(channel: row.text(0), id: row.text(1), timestamp: row.integer(2), record: row.text(3)))
+    /// The stored copy of message `id` of `channel`: its edit time (UTC milliseconds) and record.
+    /// - Complexity: O(log n).
+    public func message(channel: String, id: String) throws(StoreError) -> (edited: Int64?, record: String)? {
+        var found: (Int64?, String)?
+        try connection.query("SELECT edited, record FROM messages WHERE channel = ? AND id = ?", [.text(channel), .text(id)]) { row in
+            found = (row.isNull(0) ? nil : row.integer(0), row.text(1))
         }
+        return found
+    }
+
+    /// Calls `body` with the order key, digest and local-media flag of every message of
+    /// `channel`, in display order (time, then tie-break).
+    /// - Complexity: O(n) for the channel's n messages (the table is kept in this order).
+    public func forEachEntry(
+        channel: String, _ body: (_ timestamp: Int64, _ tiebreak: String, _ digest: UInt64, _ localMedia: Bool) -> Void
+    ) throws(StoreError) {
+        try connection.query(
+            "SELECT timestamp, tiebreak, digest, local_media FROM messages WHERE channel = ? ORDER BY timestamp, tiebreak", [.text(channel)]
+        ) { row in
+            body(row.integer(0), row.text(1), UInt64(bitPattern: row.integer(2)), row.integer(3) != 0)
+        }
+    }
+
+    /// Calls `body` with each message of `channel` that replies to a stored message of
+    /// `channel`: the reply's order key, then its target's order key, digest and local-media flag,
+    /// in the replies' display order.
+    /// - Complexity: O(n + r log n) for n messages and r replies.
+    public func forEachReply(
+        channel: String,
+        _ body: (_ timestamp: Int64, _ tiebreak: String, _ target: (timestamp: Int64, tiebreak: String, digest: UInt64, localMedia: Bool))
+            -> Void
+    ) throws(StoreError) {
+        try connection.query(
+            """
+            SELECT m.timestamp, m.tiebreak, t.timestamp, t.tiebreak, t.digest, t.local_media
+            FROM messages m JOIN messages t ON t.channel = m.channel AND t.id = m.reply_to
+            WHERE m.channel = ? AND m.reply_to IS NOT NULL ORDER BY m.timestamp, m.tiebreak
+            """, [.text(channel)]
+        ) { row in
+            body(row.integer(0), row.text(1), (row.integer(2), row.text(3), UInt64(bitPattern: row.integer(4)), row.integer(5) != 0))
+        }
+    }
+
+    /// The records of up to `limit` messages of `channel` from the one at (`timestamp`,
+    /// `tiebreak`) on, in display order.
+    /// - Complexity: O(log n + limit).
+    public func records(channel: String, from timestamp: Int64, _ tiebreak: String, limit: Int) throws(StoreError) -> [String] {
+        var records: [String] = []
+        records.reserveCapacity(limit)
+        try connection.query(
+            "SELECT record FROM messages WHERE channel = ?1 AND (timestamp, tiebreak) >= (?2, ?3) ORDER BY timestamp, tiebreak LIMIT ?4",
+            [.text(channel), .integer(timestamp), .text(tiebreak), .integer(Int64(limit))]
+        ) { records.append($0.text(0)) }
+        return records
+    }
+
+    /// The record of the message of `channel` just before (`timestamp`, `tiebreak`) in display
+    /// order, if any.
+    /// - Complexity: O(log n).
+    public func record(channel: String, before timestamp: Int64, _ tiebreak: String) throws(StoreError) -> String? {
+        var record: String?
+        try connection.query(
+            "SELECT record FROM messages WHERE channel = ?1 AND (timestamp, tiebreak) < (?2, ?3) "
+                + "ORDER BY timestamp DESC, tiebreak DESC LIMIT 1",
+            [.text(channel), .integer(timestamp), .text(tiebreak)]
+        ) { record = $0.text(0) }
+        return record
+    }
+
+    /// Every colour a stored message uses, in byte order.
+    public func colors() throws(StoreError) -> [String] {
+        var colors: [String] = []
+        try connection.query("SELECT color FROM colors ORDER BY color") { colors.append($0.text(0)) }
+        return colors
     }
 
     /// Writes `header` and `messages` (each replacing the stored copy of its channel and id) in
@@ -94,32 +204,40 @@ public final class ArchiveStore {
     /// - Throws: ``StoreError/failed(path:reason:)`` (nothing is changed then).
     /// - Complexity: O(k log n) for k messages in a store of n.
     public func save(header: String, messages: [StoredMessage]) throws(StoreError) {
+        try transaction { () throws(StoreError) in
+            try connection.query("INSERT OR REPLACE INTO header (id, record) VALUES (1, ?)", [.text(header)])
+            try insert(messages)
+        }
+    }
+
+    private func insert(_ messages: [StoredMessage]) throws(StoreError) {
+        // A copy whose time changed has another primary key: the row of its id goes first.
+        try connection.queryEach(
+            "DELETE FROM messages WHERE channel = ? AND id = ?", messages.lazy.map { [.text($0.channel), .text($0.id)] })
+        try connection.queryEach(
+            """
+            INSERT INTO messages (channel, timestamp, tiebreak, id, edited, reply_to, digest, local_media, record)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            messages.lazy.map { message in
+                [
+                    .text(message.channel), .integer(message.timestamp), .text(message.tiebreak), .text(message.id),
+                    message.edited.map { .integer($0) } ?? .null, message.replyTo.map { .text($0) } ?? .null,
+                    .integer(Int64(bitPattern: message.digest)), .integer(message.hasLocalMedia ? 1 : 0), .text(message.record),
+                ]
+            })
+        try connection.queryEach("INSERT OR IGNORE INTO colors (color) VALUES (?)", messages.lazy.flatMap { $0.colors.map { [.text($0)] } })
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    private func transaction(_ body: () throws(StoreError) -> Void) throws(StoreError) {
         try connection.execute("BEGIN IMMEDIATE")
         do throws(StoreError) {
-            try connection.query("INSERT OR REPLACE INTO header (id, record) VALUES (1, ?)", [.text(header)])
-            try connection.queryEach(
-                "INSERT OR REPLACE INTO messages (channel, id, timestamp, record) VALUES (?, ?, ?, ?)",
-                messages.lazy.map { [.text($0.channel), .text($0.id), .integer($0.timestamp), .text($0.record)] })
+            try body()
             try connection.execute("COMMIT")
         } catch {
             try? connection.execute("ROLLBACK")
             throw error
         }
-    }
-}
-
-/// A message as an archive store keeps it: its channel and id, its time (UTC milliseconds, for
-/// the order) and its Parley JSON Lines `message` record.
-public struct StoredMessage: Hashable, Sendable {
-    public var channel: String
-    public var id: String
-    public var timestamp: Int64
-    public var record: String
-
-    public init(channel: String, id: String, timestamp: Int64, record: String) {
-        self.channel = channel
-        self.id = id
-        self.timestamp = timestamp
-        self.record = record
     }
 }

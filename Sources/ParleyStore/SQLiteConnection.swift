@@ -20,7 +20,25 @@ final class SQLiteConnection {
         sqlite3_busy_timeout(handle, 5000)
     }
 
-    deinit { sqlite3_close(handle) }
+    /// Statements prepared so far, by SQL text: preparing costs more than running a point lookup,
+    /// and a render runs the same few statements a million times.
+    private var statements: [String: OpaquePointer] = [:]
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close(handle)
+    }
+
+    /// The statement for `sql`, prepared once per connection.
+    private func prepared(_ sql: String) throws(StoreError) -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw .failed(path: path, reason: lastError)
+        }
+        statements[sql] = statement
+        return statement
+    }
 
     /// Runs SQL that returns no rows (several statements allowed).
     func execute(_ sql: String) throws(StoreError) {
@@ -42,11 +60,11 @@ final class SQLiteConnection {
     func queryEach(
         _ sql: String, _ parameterLists: some Sequence<[SQLValue]>, row: (Row) -> Void = { _ in }
     ) throws(StoreError) {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw .failed(path: path, reason: lastError)
+        let statement = try prepared(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
         }
-        defer { sqlite3_finalize(statement) }
         for parameters in parameterLists {
             sqlite3_reset(statement)
             try run(statement, parameters, row: row)
@@ -58,6 +76,7 @@ final class SQLiteConnection {
             switch parameter {
             case let .text(text): _ = parley_sqlite3_bind_text(statement, Int32(index + 1), text, -1)
             case let .integer(value): sqlite3_bind_int64(statement, Int32(index + 1), value)
+            case .null: sqlite3_bind_null(statement, Int32(index + 1))
             }
         }
         while true {
@@ -76,6 +95,7 @@ final class SQLiteConnection {
 enum SQLValue: Equatable {
     case text(String)
     case integer(Int64)
+    case null
 }
 
 /// The current row of a statement being stepped.
@@ -83,6 +103,9 @@ struct Row {
     let statement: OpaquePointer
 
     func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+
+    /// Whether the column holds SQL `NULL`.
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 
     func text(_ column: Int32) -> String {
         guard let pointer = sqlite3_column_text(statement, column) else { return "" }

@@ -1,7 +1,7 @@
 import ParleyRender
 
 /// The line `parley render --stats` prints on standard error after its summary, for scripts:
-/// `stats: parse=0.412 store=0.051 render=1.030 write=0.214 messages=12000 pages=41 bytes=48123904 rewritten=2 unchanged=39`.
+/// `stats: parse=0.412 store=0.051 render=1.030 write=0.214 messages=12000 pages=41 bytes=48123904 rewritten=2 unchanged=39 rendered=3`.
 ///
 /// Keys and values are separated by `=`, pairs by one space, after the `stats: ` prefix; times are
 /// seconds with three decimals (rounded to the nearest millisecond), counts are plain integers.
@@ -16,11 +16,13 @@ struct RenderStats: Equatable, Sendable {
     var messages: Int, pages: Int
     /// HTML pages written with new bytes, and pages kept from the previous archive.
     var rewritten = 0, unchanged = 0
+    /// Channel pages rendered (the rest were kept by their digest without rendering).
+    var rendered = 0
 
     /// The line, without its line break.
     var line: String {
         "stats: parse=\(Self.seconds(parse)) store=\(Self.seconds(store)) render=\(Self.seconds(archive.render)) write=\(Self.seconds(archive.write))"
-            + " messages=\(messages) pages=\(pages) bytes=\(archive.bytes) rewritten=\(rewritten) unchanged=\(unchanged)"
+            + " messages=\(messages) pages=\(pages) bytes=\(archive.bytes) rewritten=\(rewritten) unchanged=\(unchanged) rendered=\(rendered)"
     }
 
     /// `1.030`: `duration` in seconds, rounded to the millisecond; a negative one is `0.000`.

@@ -66,6 +66,28 @@ struct ArchiveFiles {
         if isPage { pagesRewritten += 1 }
     }
 
+    /// Keeps the previous archive's page at `relativePath` without rendering it again: links it
+    /// into place when it is Parley's and a regular file.
+    /// - Returns: whether it was kept (false: the page must be rendered and written).
+    mutating func keepPage(_ relativePath: String) -> Bool {
+        guard let previous, previous.manifest.isParleys(relativePath) else { return false }
+        let old = previous.root.appendingPathComponent(relativePath).path
+        let url = root.appendingPathComponent(relativePath)
+        var status = stat()
+        guard lstat(old, &status) == 0, status.st_mode & S_IFMT == S_IFREG, (try? createFolder(url.deletingLastPathComponent())) != nil,
+            link(old, url.path) == 0
+        else { return false }
+        bytesWritten += Int(status.st_size)
+        pagesUnchanged += 1
+        return true
+    }
+
+    /// The text of the previous archive's file at `relativePath`, when it is Parley's.
+    func previousText(_ relativePath: String) -> String? {
+        guard let previous, previous.manifest.isParleys(relativePath) else { return nil }
+        return try? String(contentsOf: previous.root.appendingPathComponent(relativePath), encoding: .utf8)
+    }
+
     /// Links the previous archive's file at `relativePath` to `url` when it is Parley's, a
     /// regular file, and holds exactly `data`.
     /// - Complexity: O(bytes) to compare.

@@ -16,6 +16,9 @@ public struct ArchiveOptions: Sendable {
     public var templateOverrides: URL?
     /// What to do with local media the messages reference (`--media`), and where to find it.
     public var media = MediaOptions()
+    /// What identifies the program rendering (its build): a page recorded under another identity
+    /// is rendered again, so an archive updated by a newer Parley matches a fresh render by it.
+    public var rendererIdentity = ""
 
     public init(
         messagesPerPage: Int = 1000, policy: GroupingPolicy = .discord, clock: ZoneClock = .utc,
@@ -47,6 +50,9 @@ public struct ArchiveSummary: Sendable, Equatable {
     /// HTML pages written with new bytes, and pages whose bytes equal the previous archive's
     /// (kept: hard-linked, same bytes and modification time).
     public var pagesRewritten = 0, pagesUnchanged = 0
+    /// Channel pages rendered by this write; the others were kept from the previous archive
+    /// without rendering, their digest unchanged (``ArchiveSource``).
+    public var pagesRendered = 0
 
     public init(channels: Int, messages: Int, pages: Int, indexPath: String) {
         self.channels = channels

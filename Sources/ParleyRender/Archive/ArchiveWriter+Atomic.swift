@@ -28,20 +28,21 @@ extension ArchiveWriter {
     ) throws(RenderError) -> ArchiveSummary {
         let lock = try ArchiveLock.acquire(for: output)
         defer { lock.release() }
-        return try write(transcript, holding: lock, progress: progress)
+        return try write(TranscriptSource(transcript), holding: lock, progress: progress)
     }
 
-    /// Renders `transcript` into the archive folder whose lock the caller holds (taken with
-    /// ``ArchiveLock/acquire(for:)``, released by the caller), as ``write(_:to:progress:)`` does;
-    /// for a caller that updates the archive's store under the same lock first.
-    /// - Throws: as ``write(_:to:progress:)``.
+    /// Renders the messages of `source` into the archive folder whose lock the caller holds (taken
+    /// with ``ArchiveLock/acquire(for:)``, released by the caller), as ``write(_:to:progress:)``
+    /// does; for a caller that updates the archive's store under the same lock first.
+    /// - Throws: as ``write(_:to:progress:)``, and ``RenderError/cannotRead(path:reason:)`` when
+    ///   the source cannot be read.
     public func write(
-        _ transcript: Transcript, holding lock: ArchiveLock, progress: (ArchiveProgress) -> Void = { _ in }
+        _ source: some ArchiveSource, holding lock: ArchiveLock, progress: (ArchiveProgress) -> Void = { _ in }
     ) throws(RenderError) -> ArchiveSummary {
         let staging = try StagedFolder(holding: lock)
         var summary: ArchiveSummary
         do throws(RenderError) {
-            summary = try writeContents(transcript, to: staging.temporary, replacing: staging.destination, progress: progress)
+            summary = try writeContents(source, to: staging.temporary, replacing: staging.destination, progress: progress)
         } catch {
             staging.discard()
             throw error

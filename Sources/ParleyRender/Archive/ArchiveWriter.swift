@@ -8,7 +8,12 @@ import ParleyModel
 /// pages and one page per partition (`2024-03.html`, `2024-03-p2.html`), `colors.css` and the
 /// public assets (`public/`). Pages work from `file://` with no server and no JavaScript.
 ///
-/// Output is deterministic: the same transcript and options give byte-identical files.
+/// Pages are rendered from an ``ArchiveSource`` a batch at a time, so memory holds the pages of
+/// one batch, not the archive. A page whose digest (``ChannelPlan``) equals the one the previous
+/// archive recorded for it (`.parley-pages`, ``PageDigests``) is not rendered: the previous file
+/// is kept.
+///
+/// Output is deterministic: the same messages and options give byte-identical files.
 public struct ArchiveWriter: Sendable {
     public var options: ArchiveOptions
     private let templates: TemplateSet
@@ -19,38 +24,77 @@ public struct ArchiveWriter: Sendable {
         self.templates = try TemplateSet.load(overrides: options.templateOverrides)
     }
 
-    /// Renders `transcript` into the empty folder at `output` (the staging folder of
-    /// ``write(_:to:progress:)``), reporting each page to `progress`; a file equal to its copy in
-    /// the archive at `previous` is linked from there instead of written (``ArchiveFiles``).
+    /// Renders the messages of `source` into the empty folder at `output` (the staging folder of
+    /// ``write(_:holding:progress:)``), reporting each page to `progress`. A page the archive at
+    /// `previous` holds with the same digest is kept from there without rendering; any other file
+    /// equal to its copy there is linked from there instead of written (``ArchiveFiles``).
     /// - Returns: counts of what was written, with the time spent rendering and writing files.
     /// - Throws: ``RenderError/cannotCreate(path:reason:)`` when a folder cannot be created,
     ///   ``RenderError/cannotWrite(path:reason:)`` when a file cannot be written,
-    ///   ``RenderError/cannotCopy(path:reason:)`` when a public asset cannot be read.
-    /// - Complexity: O(n log n) for n messages (ordering); rendering is linear in output bytes.
+    ///   ``RenderError/cannotCopy(path:reason:)`` when a public asset cannot be read,
+    ///   ``RenderError/cannotRead(path:reason:)`` when the source cannot be read.
+    /// - Complexity: O(n) for n messages to plan the pages, plus rendering the pages that changed
+    ///   (linear in their bytes); memory O(pages + one batch of pages).
     func writeContents(
-        _ transcript: Transcript, to output: URL, replacing previous: URL? = nil, progress: (ArchiveProgress) -> Void
+        _ source: some ArchiveSource, to output: URL, replacing previous: URL? = nil, progress: (ArchiveProgress) -> Void
     ) throws(RenderError) -> ArchiveSummary {
         let clock = ContinuousClock()
         let start = clock.now
         var files = ArchiveFiles(root: output, replacing: previous)
         try files.createFolder(output)
         try files.copyPublicAssets()
-        let media = try MediaStore(options: options.media).resolve(transcript, files: &files)
+        let recorded = PageDigests(text: files.previousText(PageDigests.fileName))
+        var written = PageDigests(text: nil)
+        let directory = source.directory
+        var media = MediaStore(options: options.media)
+        try media.resolve(MediaStore.references(in: directory), files: &files)
+        let resolvesMedia = options.media.mode != .none
+        let identity = resolvesMedia && MediaStore.references(in: directory).contains { !LinkPolicy.isRemote($0) } ? nil : identity(source)
+        let channels = source.channels
+        var context = RenderContext(templates: templates, clock: options.clock, directory: directory)
+        context.rootPath = "../../"
+        context.channelNames = Dictionary(channels.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let pageRenderer = PageRenderer(templates: templates)
+        let batchSize = max(1, ProcessInfo.processInfo.activeProcessorCount) * 2
         var entries: [SafeHTML] = []
-        var pages = 0, messages = 0
-        progress(.rendering(messages: transcript.messageCount))
-        for channel in transcript.channels {
-            let layout = ChatLayout(policy: options.channelPolicies[channel.id] ?? options.policy, clock: options.clock)
-            let channelLayout = layout.layout(channel)
-            var channelPages = ChannelPages(
-                transcript: transcript, layout: channelLayout, templates: templates, options: options)
-            channelPages.media = media.links
-            try channelPages.write(files: &files, renderer: pageRenderer) { pageMessages in
-                pages += 1
-                messages += pageMessages
-                progress(.pageWritten(pages: pages, messages: messages))
+        var pages = 0, messages = 0, pagesRendered = 0
+        progress(.rendering(messages: try source.messageCount()))
+        for channel in channels {
+            let plan = try ChannelPlan(
+                channel, source: source, messagesPerPage: options.messagesPerPage, clock: options.clock,
+                identity: identity.map { Self.identity($0, policy: options.channelPolicies[channel.id] ?? options.policy) },
+                resolvesMedia: resolvesMedia)
+            let channelPages = ChannelPages(plan: plan, title: source.title, context: context, templates: templates, options: options)
+            var pending: [Int] = []
+            func flush() throws(RenderError) {
+                let rendered = try channelPages.render(pending, source: source, media: &media, files: &files, renderer: pageRenderer)
+                for (index, html) in zip(pending, rendered) {
+                    try files.write(html, to: channelPages.path(of: index))
+                    pages += 1
+                    messages += plan.pages[index].messageCount
+                    progress(.pageWritten(pages: pages, messages: messages))
+                }
+                pagesRendered += pending.count
+                pending = []
             }
+            for index in plan.pages.indices {
+                let path = channelPages.path(of: index)
+                if let digest = plan.digests[index] {
+                    written.digests[path] = digest
+                    if recorded.digests[path] == digest, files.keepPage(path) {
+                        pages += 1
+                        messages += plan.pages[index].messageCount
+                        progress(.pageWritten(pages: pages, messages: messages))
+                        continue
+                    }
+                }
+                pending.append(index)
+                if pending.count == batchSize { try flush() }
+            }
+            if !pending.isEmpty { try flush() }
+            try files.write(channelPages.index(renderer: pageRenderer), to: channelPages.folder + "index.html")
+            pages += 1
+            progress(.pageWritten(pages: pages, messages: messages))
             entries.append(channelPages.indexEntry(clock: options.clock))
         }
         var list = HTMLWriter()
@@ -59,17 +103,16 @@ public struct ArchiveWriter: Sendable {
         list.close("ul")
         let index = pageRenderer.page(
             .init(
-                title: transcript.title, heading: transcript.title,
-                topic: Wording.count(transcript.channels.count, "channel") + ", " + Wording.count(messages, "message"),
+                title: source.title, heading: source.title,
+                topic: Wording.count(channels.count, "channel") + ", " + Wording.count(messages, "message"),
                 rootPath: "", content: list.fragment, footer: "Rendered by Parley"))
-        let colors = transcript.channels.flatMap { $0.messages.flatMap { [$0.author.color] + $0.embeds.map(\.color) } }
-        try files.write(text: ColorClasses.stylesheet(for: colors.compactMap { $0 }), to: "colors.css")
+        try files.write(text: ColorClasses.stylesheet(for: try source.colors()), to: "colors.css")
         try files.write(index, to: "index.html")
         pages += 1
         progress(.pageWritten(pages: pages, messages: messages))
+        if !written.digests.isEmpty { try files.write(text: written.text, to: PageDigests.fileName) }
         var summary = ArchiveSummary(
-            channels: transcript.channels.count, messages: messages, pages: pages,
-            indexPath: output.appendingPathComponent("index.html").path)
+            channels: channels.count, messages: messages, pages: pages, indexPath: output.appendingPathComponent("index.html").path)
         summary.mediaProblems = media.problems
         summary.mediaFiles = media.copiedFiles
         summary.timings.render = clock.now - start - files.writeTime
@@ -77,6 +120,30 @@ public struct ArchiveWriter: Sendable {
         summary.timings.bytes = files.bytesWritten
         summary.pagesRewritten = files.pagesRewritten
         summary.pagesUnchanged = files.pagesUnchanged
+        summary.pagesRendered = pagesRendered
         return summary
+    }
+
+    /// The digest of how pages of `source` are rendered: the renderer, the templates, the options
+    /// and the source's header; nil when the source keeps no digests.
+    private func identity(_ source: some ArchiveSource) -> UInt64? {
+        guard let header = source.headerDigest else { return nil }
+        var hasher = StableHasher()
+        hasher.feed(options.rendererIdentity)
+        hasher.feed(templates.digest)
+        hasher.feed(Int64(options.messagesPerPage))
+        hasher.feed(options.clock.name)
+        hasher.feed(options.clock.timeZone.identifier)
+        hasher.feed(options.media.mode.rawValue)
+        hasher.feed(header)
+        return hasher.digest
+    }
+
+    /// `identity` for a channel grouped by `policy`.
+    private static func identity(_ identity: UInt64, policy: GroupingPolicy) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.feed(identity)
+        hasher.feed(policy.maximumGapMilliseconds)
+        return hasher.digest
     }
 }

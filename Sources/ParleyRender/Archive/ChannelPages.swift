@@ -5,125 +5,120 @@ import ParleyLayout
 import ParleyModel
 import Synchronization
 
-/// The pages of one channel in an archive: its partitions and its index of partitions.
+/// The pages of one channel in an archive: its planned pages, each rendered from the messages the
+/// source gives for it, and its index of pages.
 struct ChannelPages {
-    let transcript: Transcript
-    let layout: ChannelLayout
+    let plan: ChannelPlan
+    let title: String
     let templates: TemplateSet
     let options: ArchiveOptions
-    let partitions: [Partition]
+    /// What every page's render context shares: the directory, channel names, the root path.
+    let context: RenderContext
     /// `c/ID/` below the archive root.
     let folder: String
-    /// Where the archive's media is.
-    var media = MediaLinks()
 
-    init(transcript: Transcript, layout: ChannelLayout, templates: TemplateSet, options: ArchiveOptions) {
-        self.transcript = transcript
-        self.layout = layout
+    init(plan: ChannelPlan, title: String, context: RenderContext, templates: TemplateSet, options: ArchiveOptions) {
+        self.plan = plan
+        self.title = title
+        self.context = context
         self.templates = templates
         self.options = options
-        self.partitions = Partition.partitions(of: layout, messagesPerPage: options.messagesPerPage)
-        self.folder = "c/\(DOMID.encode(layout.channel.id.rawValue))/"
+        self.folder = "c/\(DOMID.encode(plan.channel.id.rawValue))/"
     }
 
-    /// Writes the channel's pages, then its index, calling `pageWritten` after each with the
-    /// number of messages on it (0 for the index).
-    func write(
-        files: inout ArchiveFiles, renderer: PageRenderer, pageWritten: (_ messages: Int) -> Void
-    ) throws(RenderError) {
-        var pageOf: [MessageID: String] = [:]
-        var byID: [MessageID: Message] = [:]
-        pageOf.reserveCapacity(layout.messageCount)
-        byID.reserveCapacity(layout.messageCount)
-        for partition in partitions {
-            let page = partition.name + ".html"
-            for day in partition.days {
-                for item in day.messages {
-                    pageOf[item.message.id] = page
-                    byID[item.message.id] = item.message
-                }
-            }
-        }
-        var context = RenderContext(
-            templates: templates, clock: options.clock, directory: transcript.directory, messages: byID, pageOfMessage: pageOf)
-        context.media = media
-        context.rootPath = "../../"
-        context.channelNames = Dictionary(transcript.channels.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+    /// The archive path of the page at `index`.
+    func path(of index: Int) -> String { folder + plan.pages[index].name + ".html" }
+
+    /// Renders the pages at `indices` (a batch) from `source` on every core and returns their HTML
+    /// in the order of `indices`; the messages' local media is resolved through `media` first.
+    /// - Throws: what the source throws; ``RenderError/cannotWrite(path:reason:)`` when a copied
+    ///   media file cannot be written.
+    func render(
+        _ indices: [Int], source: some ArchiveSource, media: inout MediaStore, files: inout ArchiveFiles, renderer: PageRenderer
+    ) throws(RenderError) -> [SafeHTML] {
+        let runs = try source.runs(
+            indices.map { MessageRun.Request(channel: plan.channel.id, first: plan.pages[$0].first, count: plan.pages[$0].messageCount) })
+        try media.resolve(MediaStore.references(in: runs.lazy.flatMap { $0.messages + $0.replyTargets }), files: &files)
+        var shared = context
+        shared.media = media.links
+        let context = shared
         let window = WindowRenderer(templates: templates, clock: options.clock)
-        let shared = context
-        // Pages render on every core, a few at a time, and are written in order: the output does
-        // not depend on scheduling, and memory holds one batch of pages.
-        let batchSize = max(1, ProcessInfo.processInfo.activeProcessorCount) * 2
-        var start = 0
-        while start < partitions.count {
-            let batch = start..<min(start + batchSize, partitions.count)
-            let rendered = Mutex<[Int: SafeHTML]>([:])
-            DispatchQueue.concurrentPerform(iterations: batch.count) { offset in
-                let html = page(batch.lowerBound + offset, context: shared, renderer: renderer, window: window)
-                rendered.withLock { $0[batch.lowerBound + offset] = html }
-            }
-            let pages = rendered.withLock { $0 }
-            for index in batch {
-                try files.write(pages[index] ?? .empty, to: folder + partitions[index].name + ".html")
-                pageWritten(partitions[index].messageCount)
-            }
-            start = batch.upperBound
+        let rendered = Mutex<[Int: SafeHTML]>([:])
+        DispatchQueue.concurrentPerform(iterations: indices.count) { offset in
+            let html = page(indices[offset], run: runs[offset], context: context, renderer: renderer, window: window)
+            rendered.withLock { $0[offset] = html }
         }
-        let index = renderer.page(
-            .init(
-                title: "\(layout.channel.name) · \(transcript.title)", heading: layout.channel.name, topic: layout.channel.topic ?? "",
-                rootPath: "../../", breadcrumbs: breadcrumbs(current: nil), content: Pager.list(partitions: partitions),
-                channelID: layout.channel.id.rawValue, footer: Wording.count(layout.messageCount, "message") + " · rendered by Parley"))
-        try files.write(index, to: folder + "index.html")
-        pageWritten(0)
+        let pages = rendered.withLock { $0 }
+        return indices.indices.map { pages[$0] ?? .empty }
     }
 
-    /// The HTML of the page of the partition at `index`, rendered with `context`.
+    /// The channel's index: its pages with their message counts.
+    func index(renderer: PageRenderer) -> SafeHTML {
+        renderer.page(
+            .init(
+                title: "\(plan.channel.name) · \(title)", heading: plan.channel.name, topic: plan.channel.topic ?? "",
+                rootPath: "../../", breadcrumbs: breadcrumbs(current: nil), content: Pager.list(pages: plan.pages),
+                channelID: plan.channel.id.rawValue,
+                footer: Wording.count(plan.pages.reduce(0) { $0 + $1.messageCount }, "message") + " · rendered by Parley"))
+    }
+
+    /// The HTML of the page at `index`, showing `run`.
     /// - Complexity: O(size of the page).
-    private func page(_ index: Int, context: RenderContext, renderer: PageRenderer, window: WindowRenderer) -> SafeHTML {
-        let partition = partitions[index]
+    private func page(_ index: Int, run: MessageRun, context: RenderContext, renderer: PageRenderer, window: WindowRenderer)
+        -> SafeHTML
+    {
+        let planned = plan.pages[index]
         var context = context
-        context.currentPage = partition.name + ".html"
+        context.currentPage = planned.name + ".html"
+        for target in run.replyTargets {
+            context.messages[target.id] = target
+            if let name = plan.pageName(of: MessageOrderKey(target)) { context.pageOfMessage[target.id] = name + ".html" }
+        }
+        let neighbours = (run.before.map { [$0] } ?? []) + run.messages + (run.after.map { [$0] } ?? [])
+        let first = run.before == nil ? 0 : 1
+        let layout = WindowRenderer(
+            templates: templates, policy: options.channelPolicies[plan.channel.id] ?? options.policy, clock: options.clock)
+        let days = WindowRenderer.days(layout.items(of: neighbours, in: first..<(first + run.messages.count)))
         let page = PageRenderer.Page(
-            title: "\(layout.channel.name) · \(pageTitle(partition)) · \(transcript.title)", heading: layout.channel.name,
-            topic: layout.channel.topic ?? "", rootPath: "../../", breadcrumbs: breadcrumbs(current: pageTitle(partition)),
-            pager: Pager.links(partitions: partitions, current: index), content: .empty, channelID: layout.channel.id.rawValue,
-            footer: Wording.count(partition.messageCount, "message") + " · rendered by Parley")
-        var writer = HTMLWriter(capacity: 4096 + 2048 * partition.messageCount)
-        renderer.writePage(page, into: &writer) { writer in window.write(partition.days, context: context, into: &writer) }
+            title: "\(plan.channel.name) · \(pageTitle(planned)) · \(title)", heading: plan.channel.name,
+            topic: plan.channel.topic ?? "", rootPath: "../../", breadcrumbs: breadcrumbs(current: pageTitle(planned)),
+            pager: Pager.links(pages: plan.pages, current: index), content: .empty, channelID: plan.channel.id.rawValue,
+            footer: Wording.count(planned.messageCount, "message") + " · rendered by Parley")
+        var writer = HTMLWriter(capacity: 4096 + 2048 * planned.messageCount)
+        renderer.writePage(page, into: &writer) { writer in window.write(days, context: context, into: &writer) }
         return writer.fragment
     }
 
     /// The channel's line in the archive index: name, message count and date range.
     func indexEntry(clock: ZoneClock) -> SafeHTML {
-        let first = layout.days.lazy.compactMap(\.messages.first).first
-        let last = layout.days.reversed().lazy.compactMap(\.messages.last).first
-        let range = first.map { DateText.range($0.message.timestamp, last!.message.timestamp, clock: clock) } ?? ""
+        let range =
+            plan.first.flatMap { first in
+                plan.last.map { DateText.range(Timestamp(milliseconds: first), Timestamp(milliseconds: $0), clock: clock) }
+            } ?? ""
         return templates[.channelEntry].render([
-            "href": .text(folder + "index.html"), "name": .text(layout.channel.name),
-            "count": .text(Wording.count(layout.messageCount, "message")), "range": .text(range),
+            "href": .text(folder + "index.html"), "name": .text(plan.channel.name),
+            "count": .text(Wording.count(plan.pages.reduce(0) { $0 + $1.messageCount }, "message")), "range": .text(range),
         ])
     }
 
-    private func pageTitle(_ partition: Partition) -> String {
-        guard let first = partition.days.first?.date else { return partition.name }
-        let part = partition.name.split(separator: "-p").dropFirst().first
-        return DateText.monthLabel(first) + (part.map { " (part \($0))" } ?? "")
+    private func pageTitle(_ page: Partitioner.Page) -> String {
+        let part = page.name.split(separator: "-p").dropFirst().first
+        return DateText.monthLabel(page.firstDay) + (part.map { " (part \($0))" } ?? "")
     }
 
     private func breadcrumbs(current: String?) -> SafeHTML {
         var writer = HTMLWriter()
         writer.open("a", [("href", .url("../../index.html"))])
-        writer.text(transcript.title)
+        writer.text(title)
         writer.close("a")
         writer.text(" › ")
         if let current {
             writer.open("a", [("href", .url("index.html"))])
-            writer.text(layout.channel.name)
+            writer.text(plan.channel.name)
             writer.close("a")
             writer.text(" › " + current)
         } else {
-            writer.text(layout.channel.name)
+            writer.text(plan.channel.name)
         }
         return writer.fragment
     }

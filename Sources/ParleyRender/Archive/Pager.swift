@@ -4,32 +4,32 @@ import ParleyLayout
 /// Navigation between the partitions of a channel.
 enum Pager {
     /// `← 2023-01` · `All pages` · `2023-03 →`, with `rel="prev"` / `rel="next"`.
-    static func links(partitions: [Partition], current: Int) -> SafeHTML {
+    static func links(pages: [Partitioner.Page], current: Int) -> SafeHTML {
         var writer = HTMLWriter()
         if current > 0 {
-            link(&writer, partitions[current - 1], rel: "prev", label: "← \(partitions[current - 1].name)")
+            link(&writer, pages[current - 1], rel: "prev", label: "← \(pages[current - 1].name)")
             writer.text(" ")
         }
         writer.open("a", [("class", .text("pager-all")), ("href", .url("index.html"))])
         writer.text("All pages")
         writer.close("a")
-        if current + 1 < partitions.count {
+        if current + 1 < pages.count {
             writer.text(" ")
-            link(&writer, partitions[current + 1], rel: "next", label: "\(partitions[current + 1].name) →")
+            link(&writer, pages[current + 1], rel: "next", label: "\(pages[current + 1].name) →")
         }
         return writer.fragment
     }
 
     /// The channel index: one line per page with its month, part and message count.
-    static func list(partitions: [Partition]) -> SafeHTML {
+    static func list(pages: [Partitioner.Page]) -> SafeHTML {
         var writer = HTMLWriter()
         writer.open("ul", [("class", .text("page-list"))])
-        for partition in partitions {
+        for page in pages {
             writer.open("li")
-            link(&writer, partition, rel: nil, label: partition.name)
+            link(&writer, page, rel: nil, label: page.name)
             writer.text(" ")
             writer.open("span", [("class", .text("page-count"))])
-            writer.text(Wording.count(partition.messageCount, "message"))
+            writer.text(Wording.count(page.messageCount, "message"))
             writer.close("span")
             writer.close("li")
         }
@@ -37,8 +37,8 @@ enum Pager {
         return writer.fragment
     }
 
-    private static func link(_ writer: inout HTMLWriter, _ partition: Partition, rel: String?, label: String) {
-        writer.open("a", [("href", .url(partition.name + ".html")), ("rel", rel.map { .text($0) })])
+    private static func link(_ writer: inout HTMLWriter, _ page: Partitioner.Page, rel: String?, label: String) {
+        writer.open("a", [("href", .url(page.name + ".html")), ("rel", rel.map { .text($0) })])
         writer.text(label)
         writer.close("a")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import ParleyAssets
 import ParleyHTML
+import ParleyModel
 
 /// The parsed templates a renderer uses, loaded once from `Templates/` or a user's override folder.
 public struct TemplateSet: Sendable {
@@ -16,10 +17,14 @@ public struct TemplateSet: Sendable {
     private let templates: [Name: Template]
     /// The `message` template's slot indices.
     let messageSlots: MessageTemplateSlots
+    /// A digest of every template's source text (``StableHasher``): pages rendered with other
+    /// templates are rendered again.
+    public let digest: UInt64
 
-    private init(templates: [Name: Template]) {
+    private init(templates: [Name: Template], digest: UInt64) {
         self.templates = templates
         self.messageSlots = MessageTemplateSlots(templates[.message]!)
+        self.digest = digest
     }
 
     /// The template called `name`.
@@ -31,6 +36,7 @@ public struct TemplateSet: Sendable {
     public static func load(overrides: URL? = nil) throws(RenderError) -> TemplateSet {
         guard let defaults = Assets.templatesDirectory else { throw .missingResources(searched: Assets.searchedLocations) }
         var templates: [Name: Template] = [:]
+        var hasher = StableHasher()
         for name in Name.allCases {
             let file = "\(name.rawValue).html"
             var url = defaults.appendingPathComponent(file)
@@ -40,12 +46,14 @@ public struct TemplateSet: Sendable {
             guard let source = try? String(contentsOf: url, encoding: .utf8) else {
                 throw .template(.unreadable(path: url.path))
             }
+            hasher.feed(file)
+            hasher.feed(source)
             do {
                 templates[name] = try Template.parse(source, name: file)
             } catch {
                 throw .template(error)
             }
         }
-        return TemplateSet(templates: templates)
+        return TemplateSet(templates: templates, digest: hasher.digest)
     }
 }

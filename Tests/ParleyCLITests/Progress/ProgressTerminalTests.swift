@@ -67,7 +67,8 @@ struct ProgressTerminalTests {
         #expect(outcome.output == "Rendered 9 messages in 1 channel to 3 pages.\r\nOpen \(output.path)/index.html\r\n")
         let errors = try String(contentsOf: errorsFile, encoding: .utf8)
         #expect(errors.hasPrefix(Self.warning + "\nstats: parse="))
-        #expect(errors.hasSuffix(" messages=9 pages=3 bytes=\(try StatsTests.bytesListed(in: output)) rewritten=3 unchanged=0\n"))
+        #expect(
+            errors.hasSuffix(" messages=9 pages=3 bytes=\(try StatsTests.bytesListed(in: output)) rewritten=3 unchanged=0 rendered=1\n"))
         #expect(!errors.contains("\r"))
         #expect(!errors.contains("\u{1B}"))
     }

@@ -34,12 +34,13 @@ struct StatsTests {
         #expect(lines.count == 2 && lines[1].isEmpty)
         #expect(lines[0].hasPrefix("stats: "))
         let pairs = Self.pairs(lines[0])
-        #expect(pairs.map(\.key) == ["parse", "store", "render", "write", "messages", "pages", "bytes", "rewritten", "unchanged"])
+        #expect(
+            pairs.map(\.key) == ["parse", "store", "render", "write", "messages", "pages", "bytes", "rewritten", "unchanged", "rendered"])
         for (key, value) in pairs.prefix(4) {
             #expect(Double(value).map { $0 >= 0 } == true, "\(key)=\(value)")
             #expect(value.split(separator: ".").last?.count == 3, "\(key)=\(value)")
         }
-        #expect(pairs.dropFirst(4).map(\.value) == ["67", "3", String(try Self.bytesListed(in: output)), "3", "0"])
+        #expect(pairs.dropFirst(4).map(\.value) == ["67", "3", String(try Self.bytesListed(in: output)), "3", "0", "1"])
     }
 
     @Test("-q drops the summary but not the stats line")
@@ -51,6 +52,7 @@ struct StatsTests {
         #expect(outcome.code == 0)
         #expect(outcome.output == "")
         #expect(outcome.errors.hasPrefix("stats: parse="))
-        #expect(outcome.errors.hasSuffix(" messages=67 pages=3 bytes=\(try Self.bytesListed(in: output)) rewritten=3 unchanged=0\n"))
+        #expect(
+            outcome.errors.hasSuffix(" messages=67 pages=3 bytes=\(try Self.bytesListed(in: output)) rewritten=3 unchanged=0 rendered=1\n"))
     }
 }

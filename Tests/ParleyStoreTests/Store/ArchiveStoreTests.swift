@@ -4,58 +4,111 @@ import Testing
 
 @testable import ParleyStore
 
-/// An archive's store keeps every message it was given, in time order per channel, replaces a
-/// message only with a copy handed over again, and refuses a database it does not understand.
+/// An archive's store keeps every message it was given, in display order per channel, replaces a
+/// message only with a copy handed over again, migrates a store of schema version 1, and refuses a
+/// database it does not understand.
 @Suite struct ArchiveStoreTests {
     static func database() -> String { TestPaths.temporaryFolder().appendingPathComponent("archive.sqlite").path }
 
-    static func message(_ channel: String, _ id: String, _ time: Int64, _ record: String) -> StoredMessage {
-        StoredMessage(channel: channel, id: id, timestamp: time, record: record)
+    static func message(_ channel: String, _ id: String, _ time: Int64, _ record: String, replyTo: String? = nil) -> StoredMessage {
+        StoredMessage(
+            channel: channel, id: id, timestamp: time, tiebreak: "t" + id, edited: id == "1" ? 150 : nil, replyTo: replyTo,
+            digest: UInt64(record.utf8.count) << 60 | 7, hasLocalMedia: id == "2", colors: ["#" + id], record: record)
     }
 
-    static func all(_ store: ArchiveStore) throws -> [StoredMessage] {
-        var messages: [StoredMessage] = []
-        try store.forEachMessage { messages.append($0) }
-        return messages
+    /// Every entry of `channel` as `(timestamp, tiebreak, digest, local media)`, in order.
+    static func entries(_ store: ArchiveStore, _ channel: String) throws -> [String] {
+        var entries: [String] = []
+        try store.forEachEntry(channel: channel) { entries.append("\($0) \($1) \($2) \($3)") }
+        return entries
     }
 
-    @Test func messagesAreKeptReplacedByIdAndReadInTimeOrder() throws {
+    @Test func messagesAreKeptReplacedByIdAndReadInDisplayOrder() throws {
         let path = Self.database()
         do {
-            let store = try ArchiveStore(path: path)
+            let store = try ArchiveStore(path: path, upgrade: Self.noUpgrade)
             #expect(try store.header() == nil)
             #expect(try store.messageCount() == 0)
             try store.save(
                 header: "h1",
                 messages: [
-                    Self.message("general", "2", 200, "two"), Self.message("general", "1", 100, "one"), Self.message("b", "9", 900, "nine"),
+                    Self.message("general", "2", 200, "two", replyTo: "1"), Self.message("general", "1", 100, "one"),
+                    Self.message("b", "9", 900, "nine"),
                 ])
         }
-        let reopened = try ArchiveStore(path: path)
+        let reopened = try ArchiveStore(path: path, upgrade: Self.noUpgrade)
+        // "1" is edited and moved after "0"; "0" replies to a message the store lacks.
         try reopened.save(
-            header: "h2", messages: [Self.message("general", "1", 100, "one, edited"), Self.message("general", "0", 200, "zero")])
+            header: "h2",
+            messages: [Self.message("general", "1", 300, "one, edited"), Self.message("general", "0", 200, "zero", replyTo: "missing")])
         #expect(try reopened.header() == "h2")
+        #expect(try reopened.messageCount() == 4)
         #expect(
-            try Self.all(reopened) == [
-                Self.message("b", "9", 900, "nine"), Self.message("general", "1", 100, "one, edited"),
-                Self.message("general", "0", 200, "zero"),
-                Self.message("general", "2", 200, "two"),
+            try Self.entries(reopened, "general") == [
+                "200 t0 \(UInt64(4) << 60 | 7) false", "200 t2 \(UInt64(3) << 60 | 7) true", "300 t1 \(UInt64(11) << 60 | 7) false",
             ])
+        #expect(try Self.entries(reopened, "b") == ["900 t9 \(UInt64(4) << 60 | 7) false"])
+        #expect(try reopened.records(channel: "general", from: 200, "t2", limit: 5) == ["two", "one, edited"])
+        #expect(try reopened.records(channel: "general", from: 0, "", limit: 2) == ["zero", "two"])
+        #expect(try reopened.record(channel: "general", before: 200, "t2") == "zero")
+        #expect(try reopened.record(channel: "general", before: 200, "t0") == nil)
+        #expect(try reopened.message(channel: "general", id: "1")?.record == "one, edited")
+        #expect(try reopened.message(channel: "general", id: "1")?.edited == 150)
+        #expect(try reopened.message(channel: "general", id: "0")?.edited == nil)
+        #expect(try reopened.message(channel: "b", id: "1") == nil)
+        #expect(try reopened.colors() == ["#0", "#1", "#2", "#9"])
+        var replies: [String] = []
+        try reopened.forEachReply(channel: "general") { replies.append("\($0) \($1) → \($2.timestamp) \($2.tiebreak) \($2.localMedia)") }
+        #expect(replies == ["200 t2 → 300 t1 false"], "a reply to a message the store lacks is not listed")
+    }
+
+    @Test func aStoreOfSchemaVersion1IsMigrated() throws {
+        let path = Self.database()
+        let old = try SQLiteConnection(path: path)
+        try old.execute(
+            """
+            CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+            INSERT INTO meta VALUES ('kind', 'parley-archive'), ('schema', '1');
+            CREATE TABLE header (id INTEGER PRIMARY KEY CHECK (id = 1), record TEXT NOT NULL);
+            INSERT INTO header VALUES (1, 'h');
+            CREATE TABLE messages (
+                channel TEXT NOT NULL, id TEXT NOT NULL, timestamp INTEGER NOT NULL, record TEXT NOT NULL,
+                PRIMARY KEY (channel, id)) WITHOUT ROWID;
+            CREATE INDEX messages_in_order ON messages (channel, timestamp, id);
+            INSERT INTO messages VALUES ('c', '2', 20, 'c|2|20'), ('c', '1', 10, 'c|1|10');
+            """)
+        let failing = #expect(throws: StoreError.self) {
+            try ArchiveStore(path: path) { (_, record) throws(StoreError) in throw .failed(path: path, reason: "cannot read \(record)") }
+        }
+        #expect(failing?.description.contains("cannot read c|") == true)
+        var schema = ""
+        try SQLiteConnection(path: path).query("SELECT value FROM meta WHERE key = 'schema'") { schema = $0.text(0) }
+        #expect(schema == "1", "a failed migration leaves the store at version 1")
+
+        let store = try ArchiveStore(path: path) { (channel, record) throws(StoreError) in
+            let parts = record.split(separator: "|").map(String.init)
+            return Self.message(channel, parts[1], Int64(parts[2])!, record)
+        }
+        #expect(try store.header() == "h")
+        #expect(try Self.entries(store, "c") == ["10 t1 \(UInt64(6) << 60 | 7) false", "20 t2 \(UInt64(6) << 60 | 7) true"])
+        #expect(try store.colors() == ["#1", "#2"])
+        try SQLiteConnection(path: path).query("SELECT value FROM meta WHERE key = 'schema'") { schema = $0.text(0) }
+        #expect(schema == "2")
     }
 
     @Test func aNewerSchemaVersionIsRefusedAndLeftAsItIs() throws {
         let path = Self.database()
         do {
-            let store = try ArchiveStore(path: path)
+            let store = try ArchiveStore(path: path, upgrade: Self.noUpgrade)
             try store.save(header: "h", messages: [Self.message("c", "1", 1, "r")])
         }
-        try SQLiteConnection(path: path).execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
+        try SQLiteConnection(path: path).execute("UPDATE meta SET value = '3' WHERE key = 'schema'")
         #expect(
             throws: StoreError.unsupported(
                 path: path,
-                reason: "archive store schema version 2; this Parley reads version 1 (a newer Parley wrote it: use that version, "
+                reason: "archive store schema version 3; this Parley reads versions 1 to 2 (a newer Parley wrote it: use that version, "
                     + "or render into a new folder)")
-        ) { try ArchiveStore(path: path) }
+        ) { try ArchiveStore(path: path, upgrade: Self.noUpgrade) }
         var rows = 0
         try SQLiteConnection(path: path).query("SELECT count(*) FROM messages") { rows = Int($0.integer(0)) }
         #expect(rows == 1)
@@ -67,7 +120,7 @@ import Testing
         let before = try Data(contentsOf: URL(fileURLWithPath: other))
         #expect(
             throws: StoreError.unsupported(path: other, reason: "not a Parley archive store (no meta table with kind 'parley-archive')")
-        ) { try ArchiveStore(path: other) }
+        ) { try ArchiveStore(path: other, upgrade: Self.noUpgrade) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == before, "its journal mode and bytes are as they were")
         #expect(!FileManager.default.fileExists(atPath: other + "-wal"))
 
@@ -76,13 +129,18 @@ import Testing
         #expect(
             throws: StoreError.unsupported(
                 path: link, reason: "not a regular file (a symbolic link or a folder); Parley opens only its own store")
-        ) { try ArchiveStore(path: link) }
+        ) { try ArchiveStore(path: link, upgrade: Self.noUpgrade) }
 
         let path = Self.database()
         _ = try EventStore(path: path)
         #expect(
             throws: StoreError.unsupported(path: path, reason: "not a Parley archive store (no meta table with kind 'parley-archive')")
-        ) { try ArchiveStore(path: path) }
+        ) { try ArchiveStore(path: path, upgrade: Self.noUpgrade) }
         #expect(try EventStore(path: path).channels() == [])
+    }
+
+    /// An upgrade for stores that have nothing to migrate.
+    static func noUpgrade(_ channel: String, _ record: String) throws(StoreError) -> StoredMessage {
+        throw .failed(path: "", reason: "nothing to migrate")
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import ParleyHTML
 import ParleyModel
 
-/// Resolves the local media a transcript references: checks each path, then copies the file
+/// Resolves the local media an archive's messages reference: checks each path, then copies the file
 /// into `media/` by content hash (``MediaMode/copy``) or links to it where it is
 /// (``MediaMode/link``). Remote URLs are left alone and never fetched. A file that is not
 /// passive media (``PassiveMedia``) is copied as `media/<sha256>.bin` and only offered for
@@ -13,26 +13,32 @@ import ParleyModel
 /// schemes (`javascript:`, `data:`) name no file: they are neither used nor reported.
 struct MediaStore {
     let options: MediaOptions
+    /// The links for pages of every reference resolved so far.
+    private(set) var links: MediaLinks
+    /// References refused or not found so far, in the order they were met.
+    private(set) var problems: [MediaProblem] = []
+    /// Files copied into `media/` so far.
+    private(set) var copiedFiles = 0
+    /// The `media/` names written so far, and every reference resolved so far.
+    private var written: Set<String> = [], seen: Set<String> = []
 
-    /// What resolving produced: the links for pages, problems to report, files copied.
-    struct Outcome {
-        var links: MediaLinks
-        var problems: [MediaProblem]
-        var copiedFiles: Int
+    init(options: MediaOptions) {
+        self.options = options
+        self.links = MediaLinks(mode: options.mode)
     }
 
-    /// Resolves every local reference of `transcript` in order of first appearance.
+    /// Resolves each local reference of `references` not resolved before, in order: the archive is
+    /// rendered a batch of pages at a time, and each batch's references are resolved before its
+    /// pages render.
     /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when a copied file cannot be written.
-    /// - Complexity: O(total size of the files copied) plus one path lookup per distinct reference.
-    func resolve(_ transcript: Transcript, files: inout ArchiveFiles) throws(RenderError) -> Outcome {
-        var outcome = Outcome(links: MediaLinks(mode: options.mode), problems: [], copiedFiles: 0)
-        guard options.mode != .none else { return outcome }
+    /// - Complexity: O(total size of the files copied) plus one path lookup per new distinct reference.
+    mutating func resolve(_ references: [String], files: inout ArchiveFiles) throws(RenderError) {
+        guard options.mode != .none else { return }
         let root = MediaPaths.realPath(files.root.path) ?? files.root.standardizedFileURL.path
-        var written: Set<String> = []
-        for reference in Self.references(in: transcript) where !LinkPolicy.isRemote(reference) {
+        for reference in references where !LinkPolicy.isRemote(reference) && seen.insert(reference).inserted {
             switch MediaPaths.locate(reference, in: options.inputFolders) {
             case nil: continue
-            case let .failure(problem): outcome.problems.append(problem)
+            case let .failure(problem): problems.append(problem)
             case let .success(path):
                 switch options.mode {
                 case .copy:
@@ -40,28 +46,27 @@ struct MediaStore {
                     do {
                         data = try Data(contentsOf: URL(fileURLWithPath: path))
                     } catch {
-                        outcome.problems.append(MediaProblem(reference: reference, reason: .unreadable(reason: ArchiveFiles.reason(error))))
+                        problems.append(MediaProblem(reference: reference, reason: .unreadable(reason: ArchiveFiles.reason(error))))
                         continue
                     }
                     let ext = MediaPaths.fileExtension(path)
                     let isPassive = PassiveMedia.isPassive(extension: ext, prefix: Array(data.prefix(PassiveMedia.prefixLength)))
-                    if !isPassive { outcome.links.downloads.insert(reference) }
+                    if !isPassive { links.downloads.insert(reference) }
                     let name = "media/" + SHA256.hex(data) + (isPassive ? ext : ".bin")
                     if written.insert(name).inserted {
                         try files.write(data: data, to: name)
-                        outcome.copiedFiles += 1
+                        copiedFiles += 1
                     }
-                    outcome.links.local[reference] = name
+                    links.local[reference] = name
                 case .link:
                     if !PassiveMedia.isPassive(extension: MediaPaths.fileExtension(path), prefix: Self.prefix(of: path)) {
-                        outcome.links.downloads.insert(reference)
+                        links.downloads.insert(reference)
                     }
-                    outcome.links.local[reference] = MediaPaths.relativeURLPath(from: root, to: path)
+                    links.local[reference] = MediaPaths.relativeURLPath(from: root, to: path)
                 case .none: continue
                 }
             }
         }
-        return outcome
     }
 
     /// The first ``PassiveMedia/prefixLength`` bytes of the file at `path` (none when unreadable:
@@ -73,27 +78,34 @@ struct MediaStore {
     }
 
     /// Every media reference a page may show: attachments, stickers, custom emoji reactions
-    /// (Unicode emoji are drawn as text), embed images and the directory's custom emoji, each once,
-    /// in order of first appearance (the directory's by id).
-    static func references(in transcript: Transcript) -> [String] {
+    /// (Unicode emoji are drawn as text) and embed images of `messages`, each once, in order of
+    /// first appearance.
+    static func references(in messages: some Sequence<Message>) -> [String] {
         var seen: Set<String> = []
         var ordered: [String] = []
         func add(_ reference: String?) {
             guard let reference, !reference.isEmpty, seen.insert(reference).inserted else { return }
             ordered.append(reference)
         }
-        for channel in transcript.channels {
-            for message in channel.messages {
-                message.attachments.forEach { add($0.url) }
-                message.stickers.forEach { add($0.url) }
-                message.reactions.filter { $0.emojiID != nil }.forEach { add($0.imageURL) }
-                for embed in message.embeds {
-                    add(embed.thumbnailURL)
-                    embed.imageURLs.forEach { add($0) }
-                }
+        for message in messages {
+            message.attachments.forEach { add($0.url) }
+            message.stickers.forEach { add($0.url) }
+            message.reactions.filter { $0.emojiID != nil }.forEach { add($0.imageURL) }
+            for embed in message.embeds {
+                add(embed.thumbnailURL)
+                embed.imageURLs.forEach { add($0) }
             }
         }
-        for id in transcript.directory.emoji.keys.sorted() { add(transcript.directory.emoji[id]?.imageURL) }
         return ordered
+    }
+
+    /// The directory's custom emoji images, by emoji id.
+    static func references(in directory: Directory) -> [String] {
+        directory.emoji.keys.sorted().compactMap { directory.emoji[$0]?.imageURL }.filter { !$0.isEmpty }
+    }
+
+    /// Whether `message` references a local file (a reference that is not a remote URL).
+    static func hasLocalMedia(_ message: Message) -> Bool {
+        references(in: [message]).contains { !LinkPolicy.isRemote($0) }
     }
 }

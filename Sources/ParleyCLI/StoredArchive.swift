@@ -1,0 +1,141 @@
+import Dispatch
+import Foundation
+import ParleyEventCodec
+import ParleyLayout
+import ParleyModel
+import ParleyRender
+import ParleyStore
+import Synchronization
+
+/// The archive's store as the source its pages are rendered from: the header held in memory,
+/// each page's messages read and decoded when the page is rendered (decoded on every core), so a
+/// render holds one batch of pages, never the archive.
+final class StoredArchive: ArchiveSource {
+    let store: ArchiveStore
+    let title: String
+    let directory: Directory
+    let channels: [Channel]
+    let headerDigest: UInt64?
+
+    /// The source over `store`, whose header is `header` (as ``ArchiveHistory/update(with:)``
+    /// left it).
+    /// - Throws: ``CommandFailure`` with ``ExitCode/ioError`` when the store cannot be read.
+    init(_ store: ArchiveStore, header: Transcript) throws(CommandFailure) {
+        self.store = store
+        title = header.title
+        directory = header.directory
+        channels = header.channels
+        do {
+            headerDigest = try store.header().map { StableHasher.digest(of: $0) }
+        } catch {
+            throw CommandFailure(.ioError, error.description)
+        }
+    }
+
+    func messageCount() throws(RenderError) -> Int {
+        do {
+            return try store.messageCount()
+        } catch {
+            throw .cannotRead(path: store.path, reason: error.description)
+        }
+    }
+
+    func forEachEntry(in channel: ChannelID, _ body: (ArchiveEntry) -> Void) throws(RenderError) {
+        do {
+            try store.forEachEntry(channel: channel.rawValue) { timestamp, tiebreak, digest, localMedia in
+                body(
+                    ArchiveEntry(key: MessageOrderKey(timestamp: timestamp, tiebreak: tiebreak), digest: digest, hasLocalMedia: localMedia))
+            }
+        } catch {
+            throw .cannotRead(path: store.path, reason: error.description)
+        }
+    }
+
+    func forEachReply(in channel: ChannelID, _ body: (MessageOrderKey, ArchiveEntry) -> Void) throws(RenderError) {
+        do {
+            try store.forEachReply(channel: channel.rawValue) { timestamp, tiebreak, target in
+                body(
+                    MessageOrderKey(timestamp: timestamp, tiebreak: tiebreak),
+                    ArchiveEntry(
+                        key: MessageOrderKey(timestamp: target.timestamp, tiebreak: target.tiebreak), digest: target.digest,
+                        hasLocalMedia: target.localMedia))
+            }
+        } catch {
+            throw .cannotRead(path: store.path, reason: error.description)
+        }
+    }
+
+    /// Reads each run's records (and its neighbours' and reply targets') from the store, then
+    /// decodes them on every core.
+    func runs(_ requests: [MessageRun.Request]) throws(RenderError) -> [MessageRun] {
+        var records: [(before: String?, run: [String], after: String?, channel: String)] = []
+        do {
+            for request in requests {
+                let channel = request.channel.rawValue
+                var run = try store.records(
+                    channel: channel, from: request.first.timestamp, request.first.tiebreak, limit: request.count + 1)
+                let after = run.count > request.count ? run.removeLast() : nil
+                let before = try store.record(channel: channel, before: request.first.timestamp, request.first.tiebreak)
+                records.append((before, run, after, channel))
+            }
+        } catch {
+            throw .cannotRead(path: store.path, reason: error.description)
+        }
+        let path = store.path, fetched = records
+        let decoded = Mutex<[Int: Result<MessageRun, RenderError>]>([:])
+        DispatchQueue.concurrentPerform(iterations: records.count) { index in
+            let result = Result { () throws(RenderError) -> MessageRun in
+                let (before, run, after, _) = fetched[index]
+                return MessageRun(
+                    before: try before.map { (record) throws(RenderError) in try Self.decode(record, file: path) },
+                    messages: try run.map { (record) throws(RenderError) in try Self.decode(record, file: path) },
+                    after: try after.map { (record) throws(RenderError) in try Self.decode(record, file: path) }, replyTargets: [])
+            }
+            decoded.withLock { $0[index] = result }
+        }
+        var runs: [MessageRun] = []
+        for index in records.indices {
+            guard var run = try decoded.withLock({ $0[index] })?.get() else { continue }
+            let targets = Set(run.messages.compactMap { $0.reply?.messageID })
+            for target in targets.sorted(by: { $0.rawValue < $1.rawValue }) {
+                do {
+                    if let stored = try store.message(channel: records[index].channel, id: target.rawValue) {
+                        run.replyTargets.append(try Self.decode(stored.record, file: path))
+                    }
+                } catch let error as RenderError {
+                    throw error
+                } catch {
+                    throw .cannotRead(path: path, reason: "\(error)")
+                }
+            }
+            runs.append(run)
+        }
+        return runs
+    }
+
+    func colors() throws(RenderError) -> [String] {
+        do {
+            return try store.colors()
+        } catch {
+            throw .cannotRead(path: store.path, reason: error.description)
+        }
+    }
+
+    /// The message a stored record holds.
+    /// - Throws: ``EventRecordError`` when the record does not read back as a message.
+    static func message(_ record: String, file: String) throws(EventRecordError) -> Message {
+        let event = try EventRecordDecoder.event(line: Data(record.utf8), file: file, lineNumber: 0)
+        guard case let .message(message) = event else {
+            throw EventRecordError(file: file, line: 0, offset: 0, expected: "a message record, found another event")
+        }
+        return message
+    }
+
+    private static func decode(_ record: String, file: String) throws(RenderError) -> Message {
+        do {
+            return try message(record, file: file)
+        } catch {
+            throw .cannotRead(path: file, reason: "a stored record does not read back: \(error)")
+        }
+    }
+}
