@@ -27,6 +27,14 @@ struct ArchiveHistory {
         var kept = 0
     }
 
+    /// What an update tells its caller as it reads the inputs.
+    enum Report {
+        /// Something to warn about: a record skipped, a duplicate id, a conflict.
+        case warning(Diagnostic)
+        /// An input was read; `messages` of its messages were taken.
+        case inputRead(messages: Int)
+    }
+
     /// What the store holds after an update, besides its messages.
     struct Merged {
         /// The archive's header: title, channels (without messages), directory.
@@ -34,8 +42,6 @@ struct ArchiveHistory {
         /// The archive's first grouping rule and each channel's.
         var policy: GroupingPolicy
         var channelPolicies: [ChannelID: GroupingPolicy]
-        /// Stored copies an input replaced with the same edit time and other content.
-        var conflicts: [Diagnostic]
     }
 
     let store: ArchiveStore
@@ -69,63 +75,96 @@ struct ArchiveHistory {
         }
     }
 
-    /// Adds `merged` (the new inputs, merged and filtered) to the store: each message the store
-    /// lacks is added; a message it has is replaced when the new copy was edited later, or at the
-    /// same time with a different record (``TranscriptMerger/resolve(_:_:)``: the later input wins,
-    /// and different content at the same edit time is reported); the headers are merged, the
-    /// stored one first. Everything is saved in one transaction.
-    /// - Returns: the archive's header and grouping rules, the conflicts, and what changed.
-    /// - Throws: ``CommandFailure`` with ``ExitCode/dataError`` when the stored header or a stored
-    ///   record cannot be read back or a record cannot be written, ``ExitCode/ioError`` when the
-    ///   store cannot be read or written.
-    /// - Complexity: O(m log n) for m new messages and a store of n; memory O(changed records).
-    mutating func update(with merged: InputSelection.Merged) throws(CommandFailure) -> (Merged, Update) {
-        var incomingHeader = merged.transcript
-        for index in incomingHeader.channels.indices { incomingHeader.channels[index].messages = [] }
-        let incoming = ImportResult(
-            transcript: incomingHeader, diagnostics: [], format: merged.formats.first ?? .parleyJSONL, groupingPolicy: merged.policy,
-            channelPolicies: merged.channelPolicies)
-        var result = Merged(header: incomingHeader, policy: merged.policy, channelPolicies: merged.channelPolicies, conflicts: [])
-        var update = Update()
+    /// Reads `inputs` into the store, in one transaction: each message streams through an
+    /// ``ArchiveIntake`` (filtered by `selection`'s flags, compared with the stored copy, staged
+    /// when new or newer), so no input's messages are held together; the inputs' headers are
+    /// merged after the stored one (``TranscriptMerger``) and saved with them. `report` hears how
+    /// many messages of each input were taken as it is read, then, once every input is read, each
+    /// diagnostic, duplicate and conflict in order.
+    /// - Returns: the archive's header, grouping rules and what changed, the skipped-records line
+    ///   of the summary, and the time spent in the store.
+    /// - Throws: ``CommandFailure`` — ``ExitCode/noInput`` or ``ExitCode/dataError`` for an input
+    ///   that cannot be read or imported (with `--strict`, also for a record an importer skipped),
+    ///   ``ExitCode/usage`` for a `--channel` that names no channel, ``ExitCode/dataError`` for a
+    ///   record that cannot be written or read back, ``ExitCode/ioError`` when the store cannot be
+    ///   read or written. Nothing is stored then: the transaction is rolled back.
+    /// - Complexity: O(m log n) for m messages read into a store of n; memory O(one input's
+    ///   directory + a batch of staged records) for a streamed input.
+    mutating func update(
+        _ inputs: [String], selection: InputSelection, report: (Report) -> Void
+    ) throws(CommandFailure) -> (merged: Merged, update: Update, skippedSummary: String?, storeTime: Duration) {
+        let stored: ImportResult?
+        var kept = 0
         do {
-            if let stored = try storedHeader() {
-                result.header = TranscriptMerger.merge([stored, incoming]).0
-                result.policy = stored.groupingPolicy
-                result.channelPolicies = TranscriptMerger.groupingPolicies([incoming, stored])
-                update.kept = try store.messageCount()
-            }
-            var changed: [StoredMessage] = []
-            for channel in merged.transcript.channels {
-                for message in channel.messages {
-                    let record = try writer.messageLine(message)
-                    if let stored = try store.message(channel: channel.id.rawValue, id: message.id.rawValue) {
-                        if stored.record == record { continue }
-                        let storedEdit = stored.edited ?? Int64.min, newEdit = message.editedTimestamp?.milliseconds ?? Int64.min
-                        if storedEdit > newEdit { continue }
-                        if storedEdit == newEdit, try StoredArchive.message(stored.record, file: store.path).content != message.content {
-                            result.conflicts.append(
-                                Diagnostic(
-                                    file: store.path, location: "channel \(channel.name), message \(message.id)",
-                                    message: "the archive's copy differs from the input's (same edit time, different content); "
-                                        + "the input's copy is kept"))
-                        }
-                        update.changed += 1
-                    } else {
-                        update.added += 1
-                    }
-                    changed.append(Self.stored(message, in: channel.id.rawValue, record: record))
-                }
-            }
-            let header = try writer.headerLine(result.header, policy: result.policy, channelPolicies: result.channelPolicies)
-            try store.save(header: header, messages: changed)
-        } catch let failure as CommandFailure {
-            throw failure
+            stored = try storedHeader()
+            if stored != nil { kept = try store.messageCount() }
+            try store.beginUpdate()
         } catch let error as StoreError {
             throw CommandFailure(.ioError, error.description)
         } catch {
-            throw CommandFailure(.dataError, "\(store.path): \(error)")
+            throw CommandFailure(.dataError, "\(store.path): the archive's header does not read back: \(error)")
         }
-        return (result, update)
+        let intake = ArchiveIntake(store: store, filter: selection.filter)
+        do throws(CommandFailure) {
+            var headers: [ImportResult] = [], available: [Channel] = []
+            var skipped = 0
+            var warnings: [Diagnostic] = []
+            for input in inputs {
+                intake.startInput(input)
+                var result: ImportResult
+                do {
+                    result = try TranscriptReader().read(
+                        contentsOf: input, format: selection.format, options: selection.options, into: intake)
+                } catch {
+                    throw CommandFailure(InputSelection.exitCode(for: error), error.description)
+                }
+                try intake.flush()
+                if selection.strict, let first = result.diagnostics.first(where: \.skipsRecord) {
+                    throw CommandFailure(.dataError, "\(first) (--strict: a record that cannot be read is an error)")
+                }
+                warnings += result.diagnostics + intake.findings
+                skipped += result.diagnostics.count(where: \.skipsRecord)
+                available += result.transcript.channels
+                result.transcript.channels.removeAll { channel in
+                    let count = intake.counts[channel.id]
+                    return !selection.filter.selects(channel) || (count.map { $0.seen > 0 && $0.admitted == 0 } ?? false)
+                }
+                result.diagnostics = []
+                headers.append(result)
+                report(.inputRead(messages: intake.taken))
+            }
+            do {
+                try selection.filter.check(channels: available)
+            } catch {
+                throw CommandFailure(.usage, error.description)
+            }
+            for warning in warnings { report(.warning(warning)) }
+            let all = (stored.map { [$0] } ?? []) + headers
+            let merged = Merged(
+                header: TranscriptMerger.merge(all).0, policy: all.first?.groupingPolicy ?? .discord,
+                channelPolicies: TranscriptMerger.groupingPolicies(headers + (stored.map { [$0] } ?? [])))
+            let header: String
+            do {
+                header = try writer.headerLine(merged.header, policy: merged.policy, channelPolicies: merged.channelPolicies)
+            } catch {
+                throw CommandFailure(.dataError, "\(store.path): cannot write a record: \(error)")
+            }
+            do {
+                try store.commitUpdate(header: header)
+            } catch {
+                throw CommandFailure(.ioError, error.description)
+            }
+            var update = intake.update
+            update.kept = kept
+            let summary =
+                skipped == 0
+                ? nil
+                : "Skipped \(Wording.count(skipped, "record")) that could not be read (see the warnings; --strict makes this an error)."
+            return (merged, update, summary, intake.time)
+        } catch {
+            store.rollbackUpdate()
+            throw error
+        }
     }
 
     /// The stored header as a transcript without messages, with its grouping rules; nil for an

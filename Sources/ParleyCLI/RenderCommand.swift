@@ -85,26 +85,27 @@ struct RenderCommand {
         var parseTime: Duration, storeTime: Duration
     }
 
-    /// Reads `inputs`, merges them and adds them to the store of the archive whose lock is
-    /// `lock`. The inputs' messages are released when it returns: the pages are rendered from the
-    /// store.
+    /// Reads `inputs` into the store of the archive whose lock is `lock` (``ArchiveHistory``):
+    /// the pages are then rendered from the store. `parse` is the time spent reading, `store` the
+    /// time in the store.
     /// - Throws: ``CommandFailure`` from reading the inputs or updating the store.
     private func store(
         _ inputs: [String], selection: InputSelection, holding lock: ArchiveLock, progress: inout RenderProgress,
         screen: inout TerminalStream<ProgressDisplay<some TextOutputStream>>
     ) throws(CommandFailure) -> Stored {
         let clock = ContinuousClock()
-        let parseStart = clock.now
-        let results = try selection.importEach(inputs) { messages in progress.inputRead(messages: messages, on: &screen.base) }
-        let read = try selection.merge(results, warnings: &screen)
-        let parseTime = clock.now - parseStart
-        let storeStart = clock.now
+        let start = clock.now
         var history = try ArchiveHistory(holding: lock)
-        let (merged, update) = try history.update(with: read)
-        for conflict in merged.conflicts { screen.warn(conflict) }
+        let outcome = try history.update(inputs, selection: selection) { report in
+            switch report {
+            case let .warning(diagnostic): screen.warn(diagnostic)
+            case let .inputRead(messages): progress.inputRead(messages: messages, on: &screen.base)
+            }
+        }
+        let total = clock.now - start
         return Stored(
-            history: history, merged: merged, update: update, skippedSummary: read.skippedSummary, parseTime: parseTime,
-            storeTime: clock.now - storeStart)
+            history: history, merged: outcome.merged, update: outcome.update, skippedSummary: outcome.skippedSummary,
+            parseTime: total - outcome.storeTime, storeTime: outcome.storeTime)
     }
 
     /// What identifies this build of Parley (its executable's size, inode and modification

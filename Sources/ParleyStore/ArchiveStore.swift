@@ -204,28 +204,81 @@ public final class ArchiveStore {
     /// - Throws: ``StoreError/failed(path:reason:)`` (nothing is changed then).
     /// - Complexity: O(k log n) for k messages in a store of n.
     public func save(header: String, messages: [StoredMessage]) throws(StoreError) {
-        try transaction { () throws(StoreError) in
-            try connection.query("INSERT OR REPLACE INTO header (id, record) VALUES (1, ?)", [.text(header)])
-            try insert(messages)
+        try beginUpdate()
+        do throws(StoreError) {
+            try stage(messages)
+            try commitUpdate(header: header)
+        } catch {
+            rollbackUpdate()
+            throw error
         }
     }
 
+    /// Starts an update: one transaction that ``stage(_:)`` adds to and ``commitUpdate(header:)``
+    /// commits (or ``rollbackUpdate()`` undoes), so a render's inputs are stored whole or not at
+    /// all, however many messages they hold. Reads see what was staged.
+    /// - Throws: ``StoreError/failed(path:reason:)`` when the transaction cannot start (another
+    ///   writer holds the store for longer than the busy timeout).
+    public func beginUpdate() throws(StoreError) {
+        try connection.execute(
+            "BEGIN IMMEDIATE; CREATE TEMP TABLE IF NOT EXISTS update_ids (channel TEXT, id TEXT, input INTEGER NOT NULL, "
+                + "location TEXT NOT NULL, PRIMARY KEY (channel, id)) WITHOUT ROWID; DELETE FROM temp.update_ids;")
+    }
+
+    /// Where a message id was met before in the current update (``mark(channel:id:input:)``).
+    public enum Sighting: Equatable, Sendable {
+        /// Not before: the first copy this update meets.
+        case first
+        /// In the same input, at the location given: a duplicate id.
+        case sameInput(location: String)
+        /// In an earlier input of the update.
+        case earlierInput
+    }
+
+    /// Notes that input number `input` of the update holds message `id` of `channel` at
+    /// `location`, in a temporary table on disk (memory does not grow with the inputs).
+    /// - Returns: where the update met the id before.
+    /// - Complexity: O(log k) for k ids met.
+    public func mark(channel: String, id: String, input: Int, location: String) throws(StoreError) -> Sighting {
+        var before: (input: Int64, location: String)?
+        try connection.query("SELECT input, location FROM temp.update_ids WHERE channel = ? AND id = ?", [.text(channel), .text(id)]) {
+            before = ($0.integer(0), $0.text(1))
+        }
+        try connection.query(
+            "INSERT OR REPLACE INTO temp.update_ids (channel, id, input, location) VALUES (?, ?, ?, ?)",
+            [.text(channel), .text(id), .integer(Int64(input)), .text(location)])
+        guard let before else { return .first }
+        return before.input == Int64(input) ? .sameInput(location: before.location) : .earlierInput
+    }
+
+    /// Adds `messages` to the update (each replacing the stored copy of its channel and id).
+    /// - Complexity: O(k log n) for k messages in a store of n.
+    public func stage(_ messages: [StoredMessage]) throws(StoreError) { try insert(messages) }
+
+    /// Writes `header` and commits the update.
+    public func commitUpdate(header: String) throws(StoreError) {
+        try connection.query("INSERT OR REPLACE INTO header (id, record) VALUES (1, ?)", [.text(header)])
+        try connection.execute("COMMIT")
+    }
+
+    /// Undoes the update: the store is as it was before ``beginUpdate()``.
+    public func rollbackUpdate() { try? connection.execute("ROLLBACK") }
+
     private func insert(_ messages: [StoredMessage]) throws(StoreError) {
-        // A copy whose time changed has another primary key: the row of its id goes first.
-        try connection.queryEach(
-            "DELETE FROM messages WHERE channel = ? AND id = ?", messages.lazy.map { [.text($0.channel), .text($0.id)] })
-        try connection.queryEach(
-            """
-            INSERT INTO messages (channel, timestamp, tiebreak, id, edited, reply_to, digest, local_media, record)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            messages.lazy.map { message in
+        for message in messages {
+            // A copy whose time changed has another primary key: the row of its id goes first.
+            try connection.query("DELETE FROM messages WHERE channel = ? AND id = ?", [.text(message.channel), .text(message.id)])
+            try connection.query(
+                """
+                INSERT INTO messages (channel, timestamp, tiebreak, id, edited, reply_to, digest, local_media, record)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
                 [
                     .text(message.channel), .integer(message.timestamp), .text(message.tiebreak), .text(message.id),
                     message.edited.map { .integer($0) } ?? .null, message.replyTo.map { .text($0) } ?? .null,
                     .integer(Int64(bitPattern: message.digest)), .integer(message.hasLocalMedia ? 1 : 0), .text(message.record),
-                ]
-            })
+                ])
+        }
         try connection.queryEach("INSERT OR IGNORE INTO colors (color) VALUES (?)", messages.lazy.flatMap { $0.colors.map { [.text($0)] } })
     }
 

@@ -1,7 +1,8 @@
+import Foundation
 import ParleyRender
 
 /// The line `parley render --stats` prints on standard error after its summary, for scripts:
-/// `stats: parse=0.412 store=0.051 render=1.030 write=0.214 messages=12000 pages=41 bytes=48123904 rewritten=2 unchanged=39 rendered=3`.
+/// `stats: parse=0.412 store=0.051 render=1.030 write=0.214 messages=12000 pages=41 bytes=48123904 rewritten=2 unchanged=39 rendered=3 peak_rss=52428800`.
 ///
 /// Keys and values are separated by `=`, pairs by one space, after the `stats: ` prefix; times are
 /// seconds with three decimals (rounded to the nearest millisecond), counts are plain integers.
@@ -18,11 +19,25 @@ struct RenderStats: Equatable, Sendable {
     var rewritten = 0, unchanged = 0
     /// Channel pages rendered (the rest were kept by their digest without rendering).
     var rendered = 0
+    /// The process's peak resident memory so far, in bytes (`VmHWM` of `/proc/self/status`).
+    var peakResidentBytes = Self.peakResidentBytes()
 
     /// The line, without its line break.
     var line: String {
         "stats: parse=\(Self.seconds(parse)) store=\(Self.seconds(store)) render=\(Self.seconds(archive.render)) write=\(Self.seconds(archive.write))"
-            + " messages=\(messages) pages=\(pages) bytes=\(archive.bytes) rewritten=\(rewritten) unchanged=\(unchanged) rendered=\(rendered)"
+            + " messages=\(messages) pages=\(pages) bytes=\(archive.bytes) rewritten=\(rewritten) unchanged=\(unchanged) rendered=\(rendered) peak_rss=\(peakResidentBytes)"
+    }
+
+    /// The process's peak resident memory, in bytes: the `VmHWM` line of `/proc/self/status`
+    /// (in KiB there), the high-water mark of this program's memory alone — `getrusage`'s
+    /// `ru_maxrss` also counts the parent's memory when the parent spawned it with `vfork`
+    /// (`posix_spawn`); 0 when the file cannot be read.
+    static func peakResidentBytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kibibytes = Int(line.dropFirst(6).filter(\.isNumber))
+        else { return 0 }
+        return kibibytes * 1024
     }
 
     /// `1.030`: `duration` in seconds, rounded to the millisecond; a negative one is `0.000`.

@@ -20,33 +20,47 @@ public struct TranscriptFilter: Hashable, Sendable {
     /// The instant an RFC 3339 time such as `2024-03-01T12:00:00Z` or `…+02:00` names, or nil.
     public static func instant(_ text: String) -> Timestamp? { RFC3339.parse(text) }
 
-    /// The part of `transcript` the filter keeps: the named channels in transcript order, each
-    /// with its messages in `[after, before)`. A channel the time range empties is left out.
-    /// - Throws: ``FilterError/unknownChannel(_:available:)`` when a name matches no channel
-    ///   (neither a name nor an id, nor a name ignoring case).
-    /// - Complexity: O(c · k + m) for c channels, k names and m messages.
+    /// Whether `--channel` selects `channel`: one of ``channels`` is its id or its name, or its
+    /// name ignoring case; every channel when ``channels`` is empty. A channel is judged on its
+    /// own, so a streamed import can decide as each channel appears.
+    public func selects(_ channel: Channel) -> Bool {
+        channels.isEmpty || channels.contains { Self.names($0, channel) }
+    }
+
+    /// Whether `--after` and `--before` let `message` through.
+    public func admits(_ message: Message) -> Bool {
+        !(after.map { message.timestamp < $0 } ?? false || before.map { message.timestamp >= $0 } ?? false)
+    }
+
+    /// Whether `name` (a `--channel` value) names `channel`.
+    static func names(_ name: String, _ channel: Channel) -> Bool {
+        channel.name == name || channel.id.rawValue == name || channel.name.lowercased() == name.lowercased()
+    }
+
+    /// The channels `transcript` keeps: those ``selects(_:)`` selects, each with the messages
+    /// ``admits(_:)`` lets through; a channel that had messages and keeps none is dropped.
+    /// - Throws: ``FilterError/unknownChannel(_:available:)`` for a `--channel` value that names
+    ///   no channel.
+    /// - Complexity: O(channels × names + messages).
     public func apply(to transcript: Transcript) throws(FilterError) -> Transcript {
+        try check(channels: transcript.channels)
         var kept = transcript
-        if !channels.isEmpty {
-            var wanted: Set<ChannelID> = []
-            for name in channels {
-                let matches = transcript.channels.filter { $0.name == name || $0.id.rawValue == name }
-                let loose = matches.isEmpty ? transcript.channels.filter { $0.name.lowercased() == name.lowercased() } : matches
-                guard !loose.isEmpty else { throw .unknownChannel(name, available: transcript.channels.map(\.name)) }
-                wanted.formUnion(loose.map(\.id))
-            }
-            kept.channels = transcript.channels.filter { wanted.contains($0.id) }
-        }
-        guard after != nil || before != nil else { return kept }
-        kept.channels = kept.channels.compactMap { channel in
+        kept.channels = transcript.channels.compactMap { channel in
+            guard selects(channel) else { return nil }
             var channel = channel
             let count = channel.messages.count
-            channel.messages.removeAll { message in
-                after.map { message.timestamp < $0 } ?? false || before.map { message.timestamp >= $0 } ?? false
-            }
+            if after != nil || before != nil { channel.messages.removeAll { !admits($0) } }
             return channel.messages.isEmpty && count > 0 ? nil : channel
         }
         return kept
+    }
+
+    /// Checks that every `--channel` value names one of `channels`.
+    /// - Throws: ``FilterError/unknownChannel(_:available:)`` naming the first that names none.
+    public func check(channels available: [Channel]) throws(FilterError) {
+        for name in channels where !available.contains(where: { Self.names(name, $0) }) {
+            throw .unknownChannel(name, available: available.map(\.name))
+        }
     }
 }
 

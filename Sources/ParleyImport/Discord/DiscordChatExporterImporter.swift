@@ -40,7 +40,14 @@ public struct DiscordChatExporterImporter: Sendable {
     /// - Throws: as the `Data` overload, and ``ImportError/unreadable(file:reason:)``
     ///   when the file cannot be read.
     public func importTranscript(_ bytes: JSONBytes, file: String) throws(ImportError) -> ImportResult {
-        var reading = DiscordExportReading(file: file)
+        try importTranscript(bytes, file: file, sink: nil)
+    }
+
+    /// Imports the export in `bytes`; with a `sink`, each message is handed to it as soon as it is
+    /// read instead of being kept (duplicate ids are then the sink's to resolve), and the result's
+    /// channel has no messages.
+    func importTranscript(_ bytes: JSONBytes, file: String, sink: (any MessageSink)?) throws(ImportError) -> ImportResult {
+        var reading = DiscordExportReading(file: file, sink: sink)
         let outcome = try StreamedJSON.read(bytes, file: file, lists: ["messages"]) { event in reading.take(event) }
         if let failure = reading.failure { throw failure }
         if let envelope = outcome.envelope {
@@ -55,15 +62,21 @@ public struct DiscordChatExporterImporter: Sendable {
             throw .syntax(file: file, offset: nil, line: nil, expected: "valid JSON: the file ends before its channel")
         }
         let channelID = ChannelID(export.channel.id)
-        let channel = Channel(
-            id: channelID, name: export.channel.name ?? export.channel.id, topic: export.channel.topic,
-            kind: Self.channelKind(export.channel.type), category: export.channel.category, messages: reading.messages)
+        var channel = Self.channel(export)
+        channel.messages = reading.messages
         var directory = reading.converter?.directory ?? Directory()
         directory.channels[channelID.rawValue] = channel.name
         let title = export.guild?.name ?? channel.name
         return ImportResult(
             transcript: Transcript(title: title, channels: [channel], directory: directory),
             diagnostics: reading.diagnostics + outcome.diagnostics, format: .discordChatExporter)
+    }
+
+    /// The export's channel, without messages.
+    static func channel(_ export: DiscordExport) -> Channel {
+        Channel(
+            id: ChannelID(export.channel.id), name: export.channel.name ?? export.channel.id, topic: export.channel.topic,
+            kind: channelKind(export.channel.type), category: export.channel.category)
     }
 
     static func channelKind(_ type: String?) -> Channel.Kind {

@@ -17,8 +17,15 @@ struct DiscordExportReading {
     /// Records read before the channel was known, by index.
     private var waiting: [(index: Int, value: JSONValue)] = []
     private let decoder = JSONValueDecoder()
+    /// Where each message goes as soon as it is converted, instead of ``messages``.
+    private let sink: (any MessageSink)?
+    /// The export's channel without messages, once known.
+    private var channel: Channel?
 
-    init(file: String) { self.file = file }
+    init(file: String, sink: (any MessageSink)? = nil) {
+        self.file = file
+        self.sink = sink
+    }
 
     mutating func take(_ event: JSONStreamEvent) {
         guard failure == nil else { return }
@@ -43,6 +50,7 @@ struct DiscordExportReading {
         do {
             let export = try decoder.decode(DiscordExport.self, from: envelope)
             self.export = export
+            channel = DiscordChatExporterImporter.channel(export)
             converter = DiscordMessageConverter(file: file, channel: ChannelID(export.channel.id))
             for record in waiting { convert(record.value, index: record.index) }
             waiting = []
@@ -65,6 +73,7 @@ struct DiscordExportReading {
         } catch {
             return diagnostics.append(.skipped(error, file: file, location: path))
         }
+        if let sink, let channel { return sink.accept(message, in: channel, at: path) }
         if let existing = positionByID[message.id] {
             diagnostics.append(
                 Diagnostic(

@@ -16,8 +16,13 @@ struct TelegramChatReading {
     private var positionByID: [MessageID: Int] = [:]
 
     /// - Parameter channel: The channel the messages belong to, as far as the chat's header was read.
-    init(file: String, list: String, channel: ChannelID) {
+    /// Where each message goes as soon as it is converted, with the chat's channel (no messages),
+    /// instead of being kept.
+    private let sink: (any MessageSink, Channel)?
+
+    init(file: String, list: String, channel: ChannelID, sink: (any MessageSink, Channel)? = nil) {
         self.list = list
+        self.sink = sink
         converter = TelegramMessageConverter(file: file, channel: channel)
     }
 
@@ -34,6 +39,7 @@ struct TelegramChatReading {
         } catch {
             return diagnostics.append(.skipped(error, file: converter.file, location: path))
         }
+        if let (sink, channel) = sink { return sink.accept(message, in: channel, at: path) }
         if let existing = positionByID[message.id] {
             diagnostics.append(
                 Diagnostic(
@@ -66,10 +72,10 @@ struct TelegramChatReading {
                     message: (count == 1 ? "1 message has" : "\(count) messages have")
                         + " only the zone-less \"date\" (no \"date_unixtime\"); read as UTC"))
         }
-        let name = header.name ?? (header.type == "saved_messages" ? "Saved Messages" : "Telegram chat")
-        let channel = Channel(id: id, name: name, kind: TelegramImporter.kind(header.type), messages: messages)
+        var channel = TelegramImporter.channel(header, id: id)
+        channel.messages = messages
         var directory = converter.directory
-        directory.channels[id.rawValue] = name
+        directory.channels[id.rawValue] = channel.name
         return (channel, directory, diagnostics)
     }
 }

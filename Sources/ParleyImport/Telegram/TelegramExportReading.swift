@@ -15,8 +15,14 @@ struct TelegramExportReading {
     /// The list being read.
     private var open: String?
     private let decoder = JSONValueDecoder()
+    /// Where the messages of a chat whose header names its id before its messages go as soon as
+    /// they are read (the chats of any other shape are held and assembled at the end).
+    private let sink: (any MessageSink)?
 
-    init(file: String) { self.file = file }
+    init(file: String, sink: (any MessageSink)? = nil) {
+        self.file = file
+        self.sink = sink
+    }
 
     /// Takes one event of the stream.
     /// - Complexity: O(size of the record or of the members before the list).
@@ -24,7 +30,9 @@ struct TelegramExportReading {
         switch event {
         case let .listStarted(_, path, enclosing):
             let header = (try? decoder.decode(TelegramChat.self, from: enclosing)) ?? TelegramChat()
-            chats[path] = TelegramChatReading(file: file, list: path, channel: TelegramImporter.channelID(of: header, position: 0))
+            let channel = TelegramImporter.channelID(of: header, position: 0)
+            let streamed = header.id == nil ? nil : sink.map { ($0, TelegramImporter.channel(header, id: channel)) }
+            chats[path] = TelegramChatReading(file: file, list: path, channel: channel, sink: streamed)
             open = path
         case let .record(_, _, index, value):
             guard let open else { return }

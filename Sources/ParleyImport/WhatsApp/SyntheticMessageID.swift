@@ -50,27 +50,16 @@ struct SyntheticMessageID {
 
 /// 64-bit FNV-1a over UTF-8 bytes, each added string or decimal number followed by a 0x1F separator.
 struct FNV1a {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var hasher = StableHasher()
+    /// The hash of what was added so far.
+    var value: UInt64 { hasher.digest }
 
+    /// Adds the text's UTF-8 bytes and a unit separator (0x1F).
     mutating func add(_ text: String) {
-        for byte in text.utf8 { mix(byte) }
-        mix(0x1F)
+        hasher.feed(bytes: text.utf8)
+        hasher.feed(bytes: CollectionOfOne(0x1F))
     }
 
     /// Adds the number's decimal digits, as `add(String(number))` would.
-    mutating func add(_ number: Int64) {
-        var digits: [UInt8] = []
-        var rest = number.magnitude
-        repeat {
-            digits.append(UInt8(rest % 10) + 0x30)
-            rest /= 10
-        } while rest > 0
-        if number < 0 { mix(0x2D) }
-        for digit in digits.reversed() { mix(digit) }
-        mix(0x1F)
-    }
-
-    private mutating func mix(_ byte: UInt8) {
-        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-    }
+    mutating func add(_ number: Int64) { add(String(number)) }
 }

@@ -35,12 +35,15 @@ struct StatsTests {
         #expect(lines[0].hasPrefix("stats: "))
         let pairs = Self.pairs(lines[0])
         #expect(
-            pairs.map(\.key) == ["parse", "store", "render", "write", "messages", "pages", "bytes", "rewritten", "unchanged", "rendered"])
+            pairs.map(\.key) == [
+                "parse", "store", "render", "write", "messages", "pages", "bytes", "rewritten", "unchanged", "rendered", "peak_rss",
+            ])
         for (key, value) in pairs.prefix(4) {
             #expect(Double(value).map { $0 >= 0 } == true, "\(key)=\(value)")
             #expect(value.split(separator: ".").last?.count == 3, "\(key)=\(value)")
         }
-        #expect(pairs.dropFirst(4).map(\.value) == ["67", "3", String(try Self.bytesListed(in: output)), "3", "0", "1"])
+        #expect(pairs.dropFirst(4).dropLast().map(\.value) == ["67", "3", String(try Self.bytesListed(in: output)), "3", "0", "1"])
+        #expect(pairs.last.flatMap { Int($0.value) }.map { $0 > 1_000_000 && $0 % 1024 == 0 } == true, "peak_rss in bytes")
     }
 
     @Test("-q drops the summary but not the stats line")
@@ -53,6 +56,7 @@ struct StatsTests {
         #expect(outcome.output == "")
         #expect(outcome.errors.hasPrefix("stats: parse="))
         #expect(
-            outcome.errors.hasSuffix(" messages=67 pages=3 bytes=\(try Self.bytesListed(in: output)) rewritten=3 unchanged=0 rendered=1\n"))
+            outcome.errors.contains(
+                " messages=67 pages=3 bytes=\(try Self.bytesListed(in: output)) rewritten=3 unchanged=0 rendered=1 peak_rss="))
     }
 }
