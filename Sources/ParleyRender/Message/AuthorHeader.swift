@@ -1,3 +1,4 @@
+import ParleyHTML
 import ParleyModel
 
 /// What a message header shows of its author: derived from the ``Author`` alone, so an archive
@@ -15,6 +16,8 @@ struct AuthorHeader: Sendable {
     let name: String
     /// `BOT` for bots, else empty.
     let badge: String
+    /// The `BOT` badge element and a space, for a bot; empty for a person.
+    let botBadge: SafeHTML
 
     init(_ author: Author) {
         let colorClass = ColorClasses.className(for: author.color)
@@ -25,6 +28,14 @@ struct AuthorHeader: Sendable {
         authorClass = colorClass ?? ""
         name = author.shownName
         badge = author.isBot ? "BOT" : ""
+        var writer = HTMLWriter()
+        if author.isBot {
+            writer.open("span", [("class", .text("msg-badge"))])
+            writer.text(badge)
+            writer.close("span")
+            writer.text(" ")
+        }
+        botBadge = writer.fragment
     }
 }
 

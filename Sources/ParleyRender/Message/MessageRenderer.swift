@@ -56,6 +56,7 @@ public struct MessageRenderer: Sendable {
         values[slots.authorClass] = .text(header.authorClass)
         values[slots.author] = .text(header.name)
         values[slots.badge] = .text(header.badge)
+        values[slots.botBadge] = .html(header.botBadge)
         values[slots.permalink] = .text("#" + elementID)
         values[slots.fullTime] = .text(DateText.fullTime(local, zone: context.clock.name))
         values[slots.datetime] = .text(timestamp.description)
@@ -66,7 +67,8 @@ public struct MessageRenderer: Sendable {
 
     /// `pos-first kind-default` plus `msg-system`, `msg-pinned` and `msg-bot` where they apply.
     static func classes(_ item: LaidOutMessage) -> String {
-        var classes = ["pos-\(item.position.rawValue)", "kind-\(item.message.kind.rawValue)"]
+        var classes = ["pos-\(item.position.rawValue)"]
+        if item.message.kind != .default { classes.append("kind-\(item.message.kind.rawValue)") }
         if item.message.kind.isSystem { classes.append("msg-system") }
         if item.message.isPinned { classes.append("msg-pinned") }
         if item.message.author.isBot { classes.append("msg-bot") }

@@ -7,7 +7,7 @@ struct MessageTemplateSlots: Sendable {
     /// The number of distinct slots in the template.
     let count: Int
     let classes, id, authorID, avatarClass, initials, authorClass: Int?
-    let author, badge, permalink, fullTime, datetime, time: Int?
+    let author, badge, botBadge, permalink, fullTime, datetime, time: Int?
     /// The part slots, in ``MessageSlots/names`` order.
     let parts: [Int?]
     /// The template's slot elements (the parts a patch may create, change and remove).
@@ -26,6 +26,7 @@ struct MessageTemplateSlots: Sendable {
         authorClass = template.slotIndex("authorClass")
         author = template.slotIndex("author")
         badge = template.slotIndex("badge")
+        botBadge = template.slotIndex("botBadge")
         permalink = template.slotIndex("permalink")
         fullTime = template.slotIndex("fullTime")
         datetime = template.slotIndex("datetime")

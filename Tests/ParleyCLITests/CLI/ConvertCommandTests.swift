@@ -132,7 +132,7 @@ import Testing
         ])
         #expect(outcome.output == "Rendered 17 messages in 1 channel to 3 pages.\nOpen \(output.path)/index.html\n")
         let page = try String(contentsOf: output.appendingPathComponent("c/1234567890/2023-11.html"), encoding: .utf8)
-        #expect(page.contains(#"<article class="msg pos-first kind-default" id="m-14""#))
-        #expect(page.contains(#"<article class="msg pos-last kind-default" id="m-15""#))
+        #expect(page.contains(#"<article class="msg pos-first" id="m-14""#))
+        #expect(page.contains(#"<article class="msg pos-last" id="m-15""#))
     }
 }

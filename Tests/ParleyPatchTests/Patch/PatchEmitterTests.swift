@@ -82,14 +82,14 @@ import Testing
         #expect(Self.tags(batch) == ["i", "a"])
         guard case let .insert(id, parent, after, html) = batch.operations[0] else { Issue.record("not an insert"); return }
         #expect([id, parent, after] == ["m-4", "d-2024-03-08", "m-3"])
-        #expect(html.description.hasPrefix(#"<article class="msg pos-last kind-default" id="m-4""#))
-        #expect(batch.operations[1] == .setAttribute(id: "m-3", name: "class", value: "msg pos-middle kind-default"))
+        #expect(html.description.hasPrefix(#"<article class="msg pos-last" id="m-4""#))
+        #expect(batch.operations[1] == .setAttribute(id: "m-3", name: "class", value: "msg pos-middle"))
     }
 
     @Test func aDeletedMessageIsARemovePlusTheNeighboursClassFix() throws {
         let live = Self.base()
         let batch = try #require(live.update { $0.remove(at: 2) })
-        #expect(batch.operations == [.remove(id: "m-3"), .setAttribute(id: "m-2", name: "class", value: "msg pos-only kind-default")])
+        #expect(batch.operations == [.remove(id: "m-3"), .setAttribute(id: "m-2", name: "class", value: "msg pos-only")])
     }
 
     @Test func theFirstMessageOfANewDayIsASectionInsertThenTheMessage() throws {
@@ -175,9 +175,9 @@ import Testing
         let live = Self.base()
         let join = try #require(live.update { $0.append(F.message("4", minute: 3, author: 1, text: "and ice")) })
         #expect(Self.tags(join) == ["i", "a"])
-        #expect(join.operations[1] == .setAttribute(id: "m-3", name: "class", value: "msg pos-middle kind-default"))
+        #expect(join.operations[1] == .setAttribute(id: "m-3", name: "class", value: "msg pos-middle"))
         let delete = try #require(live.update { $0.remove(at: 3) })
-        #expect(delete.operations == [.remove(id: "m-4"), .setAttribute(id: "m-3", name: "class", value: "msg pos-last kind-default")])
+        #expect(delete.operations == [.remove(id: "m-4"), .setAttribute(id: "m-3", name: "class", value: "msg pos-last")])
     }
 
     @Test func explicitVersionsNumberTheBatches() throws {

@@ -105,7 +105,7 @@ import Testing
         let day = LocalDate(year: 2023, month: 11, day: 14)
         #expect(
             renderer.render(LaidOutMessage(message: pinned, day: day, position: .first)).attributes["class"]
-                == "msg pos-first kind-default msg-pinned")
+                == "msg pos-first msg-pinned")
         #expect(
             renderer.render(LaidOutMessage(message: joined, day: day, position: .only)).attributes["class"]
                 == "msg pos-only kind-memberJoined msg-system")

@@ -35,7 +35,7 @@ import Testing
     @Test func fragmentsExposeSlotsAndTheClassAttribute() throws {
         let fragment = try #require(try Self.fragments(TestPaths.fixture("tiny.json"))["104"])
         #expect(fragment.elementID == "m-104")
-        #expect(fragment.attributes == ["class": "msg pos-only kind-default"])
+        #expect(fragment.attributes == ["class": "msg pos-only"])
         #expect(fragment.slots.keys.sorted() == ["edited", "text"], "only the slots with content are present")
         #expect(fragment.slotLayout.names == ["reply", "text", "edited", "attachments", "embeds", "stickers", "reactions"])
         #expect(!fragment.html.description.contains(#"data-slot="reactions""#))
