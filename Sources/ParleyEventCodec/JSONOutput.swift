@@ -1,3 +1,5 @@
+import ParleyModel
+
 /// JSON text written straight into UTF-8 bytes, the way `JSONEncoder` with
 /// `[.sortedKeys, .withoutEscapingSlashes]` writes it on this platform: no white space, strings
 /// with `"` and `\` escaped, the control characters U+0000–U+001F as `\b \t \n \f \r` or
@@ -62,6 +64,21 @@ struct JSONOutput: ~Copyable {
         member(key, value)
     }
 
+    /// A member whose value is an instant, as its RFC 3339 string (`Timestamp.description`);
+    /// left out when nil.
+    mutating func member(_ key: StaticString, _ value: Timestamp?) {
+        guard let value else { return }
+        let time = CivilTime(utcMilliseconds: value.milliseconds)
+        guard time.fitsRFC3339 else { return member(key, value.description) }
+        self.key(key)
+        reserve(26)
+        put(0x22)
+        time.writeRFC3339(into: UnsafeMutableBufferPointer(start: base + count, count: 24))
+        count += 24
+        put(0x22)
+        continues = true
+    }
+
     /// A member whose value is an integer; left out when nil.
     mutating func member(_ key: StaticString, _ value: Int64?) {
         guard let value else { return }
@@ -88,6 +105,7 @@ struct JSONOutput: ~Copyable {
         case int(Int?)
         case int64(Int64?)
         case bool(Bool?)
+        case timestamp(Timestamp?)
     }
 
     /// An object of `members`, in the order given (sorted by key); members whose value is nil
@@ -101,6 +119,7 @@ struct JSONOutput: ~Copyable {
             case let .int(integer): member(key, integer)
             case let .int64(integer): member(key, integer)
             case let .bool(bool): if let bool { member(key, bool) }
+            case let .timestamp(timestamp): member(key, timestamp)
             }
         }
         endObject()

@@ -158,6 +158,14 @@ struct JSONScanner {
         try withString { utf8, nonASCII in nonASCII ? nil : read(utf8) }
     }
 
+    /// Consumes a string that is `word` (ASCII), escaped or not.
+    /// - Throws: ``Refusal`` for anything else.
+    mutating func expectString(_ word: StaticString) throws(Refusal) {
+        _ = try asciiString { utf8 in
+            utf8.count == word.utf8CodeUnitCount && memcmp(utf8.baseAddress!, word.utf8Start, utf8.count) == 0 ? true : nil
+        }
+    }
+
     /// An integer: `-`, then `0` or digits without a leading zero, within `Int`'s range, not
     /// followed by a fraction or an exponent.
     /// - Throws: ``Refusal`` for anything else.
@@ -369,12 +377,17 @@ struct JSONScanner {
     /// The string of `utf8`, which holds a byte above 0x7F when `nonASCII` is true; nil when it
     /// is not valid UTF-8.
     ///
-    /// `String(decoding:as:)` replaces what is not UTF-8 with U+FFFD; it did not when its bytes
-    /// are `utf8`'s (a replacement never stands for the bytes of U+FFFD itself), which are not
-    /// empty when `nonASCII` is true.
+    /// ASCII is copied as it is (the cheapest way into a `String`). Other text goes through
+    /// `String(decoding:as:)`, which replaces what is not UTF-8 with U+FFFD: it did not when its
+    /// bytes are `utf8`'s (a replacement never stands for the bytes of U+FFFD itself).
     private static func string(_ utf8: UnsafeBufferPointer<UInt8>, nonASCII: Bool) -> String? {
+        guard nonASCII else {
+            return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+                if !utf8.isEmpty { buffer.baseAddress!.initialize(from: utf8.baseAddress!, count: utf8.count) }
+                return utf8.count
+            }
+        }
         var string = String(decoding: utf8, as: UTF8.self)
-        guard nonASCII else { return string }
         let unchanged = string.withUTF8 { $0.count == utf8.count && memcmp($0.baseAddress!, utf8.baseAddress!, utf8.count) == 0 }
         return unchanged ? string : nil
     }

@@ -60,7 +60,7 @@ package struct MessageRecordReader: Sendable {
         while let field = try members.next(in: &scanner) {
             switch field {
             case .type:
-                guard try scanner.string() == "message" else { throw JSONScanner.Refusal() }
+                try scanner.expectString("message")
                 isMessage = true
             case .channel: channel = try scanner.string()
             case .id: id = try scanner.string()

@@ -38,7 +38,7 @@ package struct MessageRecordWriter: Sendable {
         output.author(message.author)
         output.member("channel", message.channel.rawValue)
         output.member("content", message.content.text)
-        output.member("edited", message.editedTimestamp?.description)
+        output.member("edited", message.editedTimestamp)
         output.nonEmptyMember("embeds", message.embeds) { $0.embed($1) }
         output.member("flavor", message.content.flavor == .plain ? nil : message.content.flavor.rawValue)
         if let origin = message.forwardedFrom {
@@ -55,7 +55,7 @@ package struct MessageRecordWriter: Sendable {
         output.nonEmptyMember("spans", message.content.spans) { $0.span($1) }
         output.nonEmptyMember("stickers", message.stickers) { $0.sticker($1) }
         output.member("thread", message.thread?.rawValue)
-        output.member("timestamp", message.timestamp.description)
+        output.member("timestamp", message.timestamp)
         output.member("type", "message")
         output.member("viaBot", message.viaBot)
         output.endObject()
@@ -139,7 +139,7 @@ extension JSONOutput {
     fileprivate mutating func forwardOrigin(_ origin: ForwardOrigin) {
         object([
             "authorName": .string(origin.authorName), "channelName": .string(origin.channelName),
-            "timestamp": .string(origin.timestamp?.description), "url": .string(origin.url),
+            "timestamp": .timestamp(origin.timestamp), "url": .string(origin.url),
         ])
     }
 }
