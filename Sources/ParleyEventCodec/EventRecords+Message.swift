@@ -43,11 +43,13 @@ extension EventRecords.MessageRecord {
                 },
                 url: entry.url)
         }
-        return EventRecords.message(
-            id: id, channel: channel, author: author.author, timestamp: timestamp, edited: edited, kind: kind, content: content,
-            flavor: flavor, spans: spans, replyTo: replyTo, replyChannel: replyChannel, attachments: attachments,
+        var message = EventRecords.blankMessage
+        EventRecords.fill(
+            &message, id: id, channel: channel, author: author.author, timestamp: timestamp, edited: edited, kind: kind,
+            content: content, flavor: flavor, spans: spans, replyTo: replyTo, replyChannel: replyChannel, attachments: attachments,
             embeds: embeds, stickers: stickers, reactions: reactions, mentions: mentions, pinned: pinned, forwardedFrom: forwardedFrom,
             viaBot: viaBot, thread: thread)
+        return message
     }
 }
 
@@ -68,18 +70,19 @@ extension EventRecords {
     static let blankMessage = Message(
         id: MessageID(""), channel: ChannelID(""), author: blankAuthor, timestamp: Timestamp(milliseconds: 0), content: Content(text: ""))
 
-    /// The message a `message` record's fields make, its timestamps read: an absent list is
-    /// empty, an absent flag false, an absent kind `default`, an absent flavor `plain`; a reply
-    /// only with `replyTo`. ``EventRecordDecoder`` and ``MessageRecordReader`` both make their
-    /// messages here.
-    static func message(
+    /// Sets the fields of `message` (a copy of ``blankMessage``) to those of a `message` record,
+    /// its timestamps read: an absent list is empty, an absent flag false, an absent kind
+    /// `default`, an absent flavor `plain`; a reply only with `replyTo`. ``EventRecordDecoder`` and
+    /// ``MessageRecordReader`` both make their messages here (filling a message in place, rather
+    /// than returning one, spares a copy of the whole message).
+    static func fill(
+        _ message: inout Message,
         id: consuming String, channel: consuming String, author: consuming Author, timestamp: Timestamp, edited: Timestamp?,
         kind: Message.Kind?, content: consuming String, flavor: Content.Flavor?, spans: consuming [FormatSpan]?,
         replyTo: consuming String?, replyChannel: consuming String?, attachments: consuming [Attachment]?,
         embeds: consuming [Embed]?, stickers: consuming [Sticker]?, reactions: consuming [Reaction]?, mentions: consuming [Mention]?,
         pinned: Bool?, forwardedFrom: consuming ForwardOrigin?, viaBot: consuming String?, thread: consuming String?
-    ) -> Message {
-        var message = blankMessage
+    ) {
         message.id = MessageID(id)
         message.channel = ChannelID(channel)
         message.author = author
@@ -99,6 +102,5 @@ extension EventRecords {
         message.forwardedFrom = forwardedFrom
         message.viaBot = viaBot
         message.thread = thread.map { ChannelID($0) }
-        return message
     }
 }

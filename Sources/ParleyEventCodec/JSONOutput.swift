@@ -146,8 +146,10 @@ struct JSONOutput: ~Copyable {
 
     /// A string value, quoted and escaped.
     mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { escape($0) }
+        if value.utf8.withContiguousStorageIfAvailable({ escape($0) }) == nil {
+            var copy = value
+            copy.withUTF8 { escape($0) }
+        }
         continues = true
     }
 

@@ -17,6 +17,12 @@ extension MessageRecordReader {
     /// `EventRecords.AuthorEntry.author`).
     static func author(_ scanner: inout JSONScanner) throws(JSONScanner.Refusal) -> Author {
         var author = EventRecords.blankAuthor
+        try read(&author, from: &scanner)
+        return author
+    }
+
+    /// Sets the fields of `author` from the `author` object `scanner` is at.
+    private static func read(_ author: inout Author, from scanner: inout JSONScanner) throws(JSONScanner.Refusal) {
         var required = (id: false, name: false)
         try scanner.object(authorKeys) { (scanner, field) throws(JSONScanner.Refusal) in
             switch field {
@@ -33,7 +39,6 @@ extension MessageRecordReader {
             }
         }
         guard required == (true, true) else { throw JSONScanner.Refusal() }
-        return author
     }
 
     /// An ``Attachment``: `id`, `url` and `fileName` required.

@@ -85,10 +85,12 @@ package struct MessageRecordReader: Sendable {
             }
         }
         guard isMessage, let channel, let id, let timestamp, let author, let content else { throw JSONScanner.Refusal() }
-        return EventRecords.message(
-            id: id, channel: channel, author: author, timestamp: timestamp, edited: edited, kind: kind, content: content,
+        var message = EventRecords.blankMessage
+        EventRecords.fill(
+            &message, id: id, channel: channel, author: author, timestamp: timestamp, edited: edited, kind: kind, content: content,
             flavor: flavor, spans: spans, replyTo: replyTo, replyChannel: replyChannel, attachments: attachments, embeds: embeds,
             stickers: stickers, reactions: reactions, mentions: mentions, pinned: pinned, forwardedFrom: forwardedFrom, viaBot: viaBot,
             thread: thread)
+        return message
     }
 }
