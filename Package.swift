@@ -103,8 +103,8 @@ let package = Package(
         .executableTarget(
             name: "ParleyBenchmarks",
             dependencies: [
-                "ParleyDiffing", "ParleyModel", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyLive", "ParleyPatch", "ParleyHTML",
-                "ParleyTestSupport",
+                "ParleyDiffing", "ParleyModel", "ParleyEventCodec", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyLive",
+                "ParleyPatch", "ParleyHTML", "ParleyTestSupport",
             ],
             path: "Benchmarks/ParleyBenchmarks",
             swiftSettings: strict

@@ -27,10 +27,21 @@ public struct EventRecordDecoder: Sendable {
 
     /// Every event is checked by ``MessageValidator`` before it is returned, so no event this
     /// decoder yields can make applying, storing or rendering it trap.
+    ///
+    /// A `message` record is read by ``MessageRecordReader``'s fast path first; a record it does
+    /// not read (another type, or one it leaves to `JSONDecoder`) is decoded here.
     /// - Throws: ``EventRecordError`` naming the line for broken
     ///   JSON, an unknown or misplaced record type, a missing field, a wrong value, or a value
     ///   outside ``MessageLimits`` (naming the field).
     package func event(from bytes: Data) throws(EventRecordError) -> TranscriptEvent {
+        if let message = MessageRecordReader().validatedMessage(in: bytes) { return .message(message) }
+        return try decodedEvent(from: bytes)
+    }
+
+    /// The event of `bytes` read by `JSONDecoder` alone, without ``MessageRecordReader``'s fast
+    /// path: what ``event(from:)`` yields, slower; the reference the fast path is held to.
+    /// - Throws: ``EventRecordError`` as ``event(from:)``.
+    package func decodedEvent(from bytes: Data) throws(EventRecordError) -> TranscriptEvent {
         let head = try place.decode(EventRecords.Head.self, from: bytes, record: "record")
         let event = try decoded(bytes, head: head)
         do {

@@ -25,7 +25,8 @@ public struct EventRecordEncoder: Sendable {
     /// An encoder of event records.
     public init() {}
 
-    /// The event record of `event`: one line of UTF-8 JSON without its `\n`.
+    /// The event record of `event`: one line of UTF-8 JSON without its `\n`. A `message` record
+    /// is written by ``MessageRecordWriter``, the other records by `JSONEncoder`.
     ///
     /// Object keys are sorted and nil, empty and default values left out (a reaction count of 1,
     /// an edit's empty spans), so the same event always gives the same bytes, and
@@ -35,8 +36,23 @@ public struct EventRecordEncoder: Sendable {
     /// - Throws: ``Failure`` naming the event when `JSONEncoder` refuses a value.
     /// - Complexity: O(n) in the size of the record.
     public func encode(_ event: TranscriptEvent) throws(Failure) -> Data {
+        let record: EventRecords.ChangeRecord
+        switch event {
+        case let .message(message):
+            return Data(MessageRecordWriter().bytes(of: message))
+        case let .edit(channel, id, text, flavor, spans, edited):
+            record = .edit(channel: channel, id: id, text: text, flavor: flavor, spans: spans, edited: edited)
+        case let .append(channel, id, text):
+            record = .append(channel: channel, id: id, text: text)
+        case let .delete(channel, id):
+            record = EventRecords.ChangeRecord(type: "delete", channel: channel, id: id)
+        case let .reactionAdd(channel, id, reaction):
+            record = EventRecords.ChangeRecord(type: "reaction_add", channel: channel, id: id, reaction: reaction)
+        case let .reactionRemove(channel, id, reaction):
+            record = EventRecords.ChangeRecord(type: "reaction_remove", channel: channel, id: id, reaction: reaction)
+        }
         do {
-            return try Self.recordEncoder().encode(EventRecords.record(of: event))
+            return try Self.recordEncoder().encode(record)
         } catch {
             throw Failure(record: "event for message \(event.messageID) in channel \(event.channel)", reason: "\(error)")
         }

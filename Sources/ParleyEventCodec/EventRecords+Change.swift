@@ -31,30 +31,24 @@ extension EventRecords {
             imageURL = reaction.imageURL
             count = reaction.count == 1 ? nil : reaction.count
         }
-    }
 
-    /// The record that `event` is written as: a ``MessageRecord`` or a ``ChangeRecord``.
-    static func record(of event: TranscriptEvent) -> any Encodable {
-        switch event {
-        case let .message(message):
-            return MessageRecord(message)
-        case let .edit(channel, id, text, flavor, spans, edited):
+        /// An `edit` record; empty spans are left out.
+        static func edit(
+            channel: ChannelID, id: MessageID, text: String, flavor: Content.Flavor?, spans: [FormatSpan], edited: Timestamp?
+        ) -> ChangeRecord {
             var record = ChangeRecord(type: "edit", channel: channel, id: id)
             record.content = text
             record.flavor = flavor
             record.spans = spans.isEmpty ? nil : spans
             record.edited = edited?.description
             return record
-        case let .append(channel, id, text):
+        }
+
+        /// An `append` record.
+        static func append(channel: ChannelID, id: MessageID, text: String) -> ChangeRecord {
             var record = ChangeRecord(type: "append", channel: channel, id: id)
             record.text = text
             return record
-        case let .delete(channel, id):
-            return ChangeRecord(type: "delete", channel: channel, id: id)
-        case let .reactionAdd(channel, id, reaction):
-            return ChangeRecord(type: "reaction_add", channel: channel, id: id, reaction: reaction)
-        case let .reactionRemove(channel, id, reaction):
-            return ChangeRecord(type: "reaction_remove", channel: channel, id: id, reaction: reaction)
         }
     }
 }

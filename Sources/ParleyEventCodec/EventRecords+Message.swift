@@ -33,29 +33,74 @@ extension EventRecords.MessageRecord {
     /// The message this record creates.
     /// - Throws: ``EventRecordError`` for a timestamp that is not RFC 3339.
     func message(at place: RecordPlace) throws(EventRecordError) -> Message {
-        var message = Message(
-            id: MessageID(id), channel: ChannelID(channel),
-            author: Author(
-                id: AuthorID(author.id), name: author.name, displayName: author.displayName, avatarURL: author.avatarURL,
-                color: author.color, isBot: author.bot ?? false),
-            timestamp: try place.timestamp(timestamp, field: "timestamp"),
-            editedTimestamp: try edited.map { (text) throws(EventRecordError) in try place.timestamp(text, field: "edited") },
-            kind: kind ?? .default, content: Content(text: content, flavor: flavor ?? .plain),
-            attachments: attachments ?? [], embeds: embeds ?? [], stickers: stickers ?? [], reactions: reactions ?? [],
-            mentions: mentions ?? [],
-            reply: replyTo.map { ReplyReference(messageID: MessageID($0), channelID: replyChannel.map { ChannelID($0) }) },
-            isPinned: pinned ?? false)
-        message.content.spans = spans ?? []
-        if let forwardedFrom {
-            message.forwardedFrom = ForwardOrigin(
-                authorName: forwardedFrom.authorName, channelName: forwardedFrom.channelName,
-                timestamp: try forwardedFrom.timestamp.map { (text) throws(EventRecordError) in
+        let timestamp = try place.timestamp(timestamp, field: "timestamp")
+        let edited = try edited.map { (text) throws(EventRecordError) in try place.timestamp(text, field: "edited") }
+        let forwardedFrom = try forwardedFrom.map { (entry) throws(EventRecordError) in
+            ForwardOrigin(
+                authorName: entry.authorName, channelName: entry.channelName,
+                timestamp: try entry.timestamp.map { (text) throws(EventRecordError) in
                     try place.timestamp(text, field: "forwardedFrom.timestamp")
                 },
-                url: forwardedFrom.url)
+                url: entry.url)
         }
+        var message = EventRecords.blankMessage
+        EventRecords.fill(
+            &message, id: id, channel: channel, author: author.author, timestamp: timestamp, edited: edited, kind: kind,
+            content: content, flavor: flavor, spans: spans, replyTo: replyTo, replyChannel: replyChannel, attachments: attachments,
+            embeds: embeds, stickers: stickers, reactions: reactions, mentions: mentions, pinned: pinned, forwardedFrom: forwardedFrom,
+            viaBot: viaBot, thread: thread)
+        return message
+    }
+}
+
+extension EventRecords.AuthorEntry {
+    /// The author this entry names; not a bot unless `bot` says so.
+    var author: Author {
+        Author(id: AuthorID(id), name: name, displayName: displayName, avatarURL: avatarURL, color: color, isBot: bot ?? false)
+    }
+}
+
+extension EventRecords {
+    /// An author with every field empty or nil, not a bot: ``MessageRecordReader`` sets the fields
+    /// of a copy (`Author`'s initializer copies the whole value once more).
+    static let blankAuthor = Author(id: AuthorID(""), name: "")
+
+    /// A message with every field empty, nil or false: what the message of a record is made from,
+    /// its fields set one by one (`Message`'s initializer copies the whole value once more).
+    static let blankMessage = Message(
+        id: MessageID(""), channel: ChannelID(""), author: blankAuthor, timestamp: Timestamp(milliseconds: 0), content: Content(text: ""))
+
+    /// Sets the fields of `message` (a copy of ``blankMessage``) to those of a `message` record,
+    /// its timestamps read: an absent list is empty, an absent flag false, an absent kind
+    /// `default`, an absent flavor `plain`; a reply only with `replyTo`. ``EventRecordDecoder`` and
+    /// ``MessageRecordReader`` both make their messages here (filling a message in place, rather
+    /// than returning one, spares a copy of the whole message).
+    static func fill(
+        _ message: inout Message,
+        id: consuming String, channel: consuming String, author: consuming Author, timestamp: Timestamp, edited: Timestamp?,
+        kind: Message.Kind?, content: consuming String, flavor: Content.Flavor?, spans: consuming [FormatSpan]?,
+        replyTo: consuming String?, replyChannel: consuming String?, attachments: consuming [Attachment]?,
+        embeds: consuming [Embed]?, stickers: consuming [Sticker]?, reactions: consuming [Reaction]?, mentions: consuming [Mention]?,
+        pinned: Bool?, forwardedFrom: consuming ForwardOrigin?, viaBot: consuming String?, thread: consuming String?
+    ) {
+        message.id = MessageID(id)
+        message.channel = ChannelID(channel)
+        message.author = author
+        message.timestamp = timestamp
+        message.editedTimestamp = edited
+        message.kind = kind ?? .default
+        message.content.text = content
+        message.content.flavor = flavor ?? .plain
+        message.content.spans = spans ?? []
+        message.attachments = attachments ?? []
+        message.embeds = embeds ?? []
+        message.stickers = stickers ?? []
+        message.reactions = reactions ?? []
+        message.mentions = mentions ?? []
+        message.reply = replyTo.map { ReplyReference(messageID: MessageID($0), channelID: replyChannel.map { ChannelID($0) }) }
+        message.isPinned = pinned ?? false
+        message.forwardedFrom = forwardedFrom
         message.viaBot = viaBot
         message.thread = thread.map { ChannelID($0) }
-        return message
     }
 }

@@ -27,30 +27,41 @@ public struct CivilTime: Hashable, Sendable {
     /// RFC 3339 with milliseconds and a `Z` suffix.
     /// - Complexity: O(1); written byte by byte when every field fits its width.
     public var rfc3339: String {
-        guard (0...9999).contains(year), [month, day, hour, minute, second].allSatisfy({ (0...99).contains($0) }),
-            (0...999).contains(millisecond)
-        else {
+        guard fitsRFC3339 else {
             return "\(LocalDate(year: year, month: month, day: day).isoString)T\(Self.pad(hour, 2)):\(Self.pad(minute, 2)):"
                 + "\(Self.pad(second, 2)).\(Self.pad(millisecond, 3))Z"
         }
         return String(unsafeUninitializedCapacity: 24) { buffer in
-            func put(_ value: Int, width: Int, at start: Int, then separator: UInt8) {
-                var rest = value
-                for offset in (0..<width).reversed() {
-                    buffer[start + offset] = UInt8(0x30 + rest % 10)
-                    rest /= 10
-                }
-                buffer[start + width] = separator
-            }
-            put(year, width: 4, at: 0, then: 0x2D)
-            put(month, width: 2, at: 5, then: 0x2D)
-            put(day, width: 2, at: 8, then: 0x54)
-            put(hour, width: 2, at: 11, then: 0x3A)
-            put(minute, width: 2, at: 14, then: 0x3A)
-            put(second, width: 2, at: 17, then: 0x2E)
-            put(millisecond, width: 3, at: 20, then: 0x5A)
+            writeRFC3339(into: buffer)
             return 24
         }
+    }
+
+    /// Whether every field fits its width in ``rfc3339``'s 24 bytes (`YYYY-MM-DDTHH:MM:SS.mmmZ`):
+    /// a year 0…9999, the other fields of their usual digits.
+    package var fitsRFC3339: Bool {
+        let twoDigits = 0...99
+        return (0...9999).contains(year) && twoDigits.contains(month) && twoDigits.contains(day) && twoDigits.contains(hour)
+            && twoDigits.contains(minute) && twoDigits.contains(second) && (0...999).contains(millisecond)
+    }
+
+    /// Writes ``rfc3339`` into the first 24 bytes of `buffer`, when ``fitsRFC3339``.
+    package func writeRFC3339(into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        func put(_ value: Int, width: Int, at start: Int, then separator: UInt8) {
+            var rest = value
+            for offset in (0..<width).reversed() {
+                buffer[start + offset] = UInt8(0x30 + rest % 10)
+                rest /= 10
+            }
+            buffer[start + width] = separator
+        }
+        put(year, width: 4, at: 0, then: 0x2D)
+        put(month, width: 2, at: 5, then: 0x2D)
+        put(day, width: 2, at: 8, then: 0x54)
+        put(hour, width: 2, at: 11, then: 0x3A)
+        put(minute, width: 2, at: 14, then: 0x3A)
+        put(second, width: 2, at: 17, then: 0x2E)
+        put(millisecond, width: 3, at: 20, then: 0x5A)
     }
 
     /// The quotient rounded toward negative infinity and the remainder (0 ≤ r < `divisor`), for

@@ -7,7 +7,13 @@
 package enum RFC3339 {
     /// The instant `text` names, or nil (see the type's rules).
     package static func parse(_ text: String) -> Timestamp? {
-        var bytes = Array(text.utf8)[...]
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// The instant the UTF-8 text `utf8` names, or nil (see the type's rules).
+    package static func parse(utf8: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+        var bytes = utf8[...]
         guard let year = number(&bytes, 4), expect(&bytes, 0x2D), let month = number(&bytes, 2),
             expect(&bytes, 0x2D), let day = number(&bytes, 2), let separator = bytes.popFirst(),
             separator == 0x54 || separator == 0x74 || separator == 0x20,
@@ -33,7 +39,7 @@ package enum RFC3339 {
         return Timestamp(unixSeconds: seconds, milliseconds: Int64(millis))
     }
 
-    private static func zoneOffsetMinutes(_ bytes: inout ArraySlice<UInt8>) -> Int? {
+    private static func zoneOffsetMinutes(_ bytes: inout Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
         guard let sign = bytes.popFirst() else { return nil }
         if sign == 0x5A || sign == 0x7A { return 0 }
         guard sign == 0x2B || sign == 0x2D, let hours = number(&bytes, 2) else { return nil }
@@ -42,7 +48,7 @@ package enum RFC3339 {
         return (hours * 60 + minutes) * (sign == 0x2D ? -1 : 1)
     }
 
-    private static func number(_ bytes: inout ArraySlice<UInt8>, _ count: Int) -> Int? {
+    private static func number(_ bytes: inout Slice<UnsafeBufferPointer<UInt8>>, _ count: Int) -> Int? {
         guard bytes.count >= count else { return nil }
         var value = 0
         for _ in 0..<count {
@@ -53,7 +59,7 @@ package enum RFC3339 {
         return value
     }
 
-    private static func expect(_ bytes: inout ArraySlice<UInt8>, _ byte: UInt8) -> Bool {
+    private static func expect(_ bytes: inout Slice<UnsafeBufferPointer<UInt8>>, _ byte: UInt8) -> Bool {
         guard bytes.first == byte else { return false }
         bytes.removeFirst()
         return true

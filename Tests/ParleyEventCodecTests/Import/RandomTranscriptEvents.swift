@@ -3,15 +3,33 @@ import ParleyTestSupport
 
 /// Seeded random ``TranscriptEvent``s of every kind within ``MessageLimits``, with every field
 /// the event records carry set or left out at random and text drawn from pieces JSON must escape (quotes, backslashes,
-/// control characters, `/`, U+2028, emoji), for the event-record round-trip property test.
+/// every control character, `/`, U+007F, U+2028, emoji, combining marks, non-BMP scalars), for the event-record
+/// round-trip property tests.
+///
+/// With `extremes`, integers are now and then the edges of their types (`Int.min`, `Int.max`, the
+/// limits ± 1), timestamps any `Int64`, and identifiers may be empty: messages outside
+/// ``MessageLimits`` too, for the tests that compare how records of them are written and refused.
+/// Without it, the sequence of a seed is the one the round-trip test pins.
 struct RandomTranscriptEvents {
     var random: SeededRandom
+    /// Whether values outside ``MessageLimits`` are drawn too.
+    let extremes: Bool
 
-    init(seed: UInt64) { random = SeededRandom(seed: seed) }
+    init(seed: UInt64, extremes: Bool = false) {
+        random = SeededRandom(seed: seed)
+        self.extremes = extremes
+    }
+
+    /// Every control character U+0000–U+001F, in one piece.
+    static let controls = String(String.UnicodeScalarView((0..<0x20).compactMap { Unicode.Scalar(UInt32($0)) }))
 
     static let pieces = [
         "", "a", "Zoë", "😀", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "\u{2028}", "<b>", "&amp;", "中文",
+        controls, "\r\n", "\u{8}\u{C}\u{B}", "e\u{301}", "\u{301}", "\u{2029}", "\u{FEFF}", "𝄞", "👩‍👩‍👧", "\u{10FFFF}", "\u{FFFD}",
+        "\\u0041", "\\\"", "key\":", "\u{E9}",
     ]
+    /// The edges of `Int`, and of the limits on reaction counts, media sizes and pixels.
+    static let edges = [Int.min, Int.min + 1, -1, 0, 1, Int(Int32.max), Int(Int32.max) + 1, 1 << 31, (1 << 31) + 1, 1 << 53, Int.max]
     static let flavors: [Content.Flavor] = [.plain, .discordMarkdown, .slackMrkdwn, .whatsapp, .spans, .commonMark, .html]
     static let kinds: [Message.Kind] = [
         .default, .reply, .memberJoined, .memberLeft, .channelRenamed, .channelPinned, .threadCreated, .call, .system,
@@ -58,9 +76,9 @@ struct RandomTranscriptEvents {
 
     mutating func attachment() -> Attachment {
         var attachment = Attachment(id: text(), url: text(), fileName: text(), description: optionalText())
-        attachment.sizeBytes = coin() ? Int64(random.below(1 << 30)) : nil
-        attachment.width = coin() ? random.below(5000) : nil
-        attachment.height = coin() ? random.below(5000) : nil
+        attachment.sizeBytes = coin() ? Int64(integer(random.below(1 << 30))) : nil
+        attachment.width = coin() ? integer(random.below(5000)) : nil
+        attachment.height = coin() ? integer(random.below(5000)) : nil
         attachment.contentType = optionalText()
         attachment.omission = optionalText()
         return attachment
@@ -76,10 +94,10 @@ struct RandomTranscriptEvents {
         return embed
     }
 
-    /// A reaction; the count is 1 (the record's default, left out) half the time, else -2…9.
+    /// A reaction; the count is 1 (the record's default, left out) half the time, else 1…12.
     mutating func reaction() -> Reaction {
         let emoji = text(), emojiID = optionalText(), imageURL = optionalText()
-        return Reaction(emoji: "e" + emoji, emojiID: emojiID, imageURL: imageURL, count: coin() ? 1 : random.below(12) + 1)
+        return Reaction(emoji: "e" + emoji, emojiID: emojiID, imageURL: imageURL, count: coin() ? 1 : integer(random.below(12) + 1))
     }
 
     /// A span inside `text` (``MessageValidator`` refuses any other).
@@ -87,14 +105,21 @@ struct RandomTranscriptEvents {
         let kind = pick([FormatSpan.Kind.bold, .code, .pre, .textLink, .customEmoji])
         let units = text.utf16.count
         let offset = random.below(units + 1)
-        return FormatSpan(kind: kind, offset: offset, length: random.below(units - offset + 1), value: optionalText())
+        return FormatSpan(kind: kind, offset: integer(offset), length: integer(random.below(units - offset + 1)), value: optionalText())
     }
 
-    /// A non-empty identifier.
-    mutating func identifier() -> String { "i" + text() }
+    /// A non-empty identifier (with `extremes`, now and then an empty one).
+    mutating func identifier() -> String { extremes && random.chance(2) ? "" : "i" + text() }
 
-    /// An instant from 1970 to the end of 9999 (RFC 3339 has four year digits).
-    mutating func timestamp() -> Timestamp { Timestamp(milliseconds: Int64(random.next() % 253_402_300_800_000)) }
+    /// An instant from 1970 to the end of 9999 (RFC 3339 has four year digits); with `extremes`,
+    /// now and then any `Int64`.
+    mutating func timestamp() -> Timestamp {
+        if extremes, random.chance(5) { return Timestamp(milliseconds: Int64(bitPattern: random.next())) }
+        return Timestamp(milliseconds: Int64(random.next() % 253_402_300_800_000))
+    }
+
+    /// `typical`, or with `extremes` now and then an edge of `Int` or of a limit.
+    mutating func integer(_ typical: Int) -> Int { extremes && random.chance(10) ? pick(Self.edges) : typical }
 
     mutating func optionalTimestamp() -> Timestamp? { coin() ? timestamp() : nil }
 
