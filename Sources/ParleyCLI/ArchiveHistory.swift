@@ -104,7 +104,7 @@ struct ArchiveHistory {
         } catch {
             throw CommandFailure(.dataError, "\(store.path): the archive's header does not read back: \(error)")
         }
-        let intake = ArchiveIntake(store: store, filter: selection.filter)
+        let intake = ArchiveIntake(store: store, filter: selection.filter, startedEmpty: kept == 0)
         do throws(CommandFailure) {
             var headers: [ImportResult] = [], available: [Channel] = []
             var skipped = 0

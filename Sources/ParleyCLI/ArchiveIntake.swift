@@ -34,10 +34,14 @@ final class ArchiveIntake: MessageSink {
     private var pending: [StoredMessage] = []
     private let writer = ParleyJSONLWriter()
     private let clock = ContinuousClock()
+    /// Whether the store held no message when the update began: then a message met for the first
+    /// time in the update is new without a lookup.
+    private let startedEmpty: Bool
 
-    init(store: ArchiveStore, filter: TranscriptFilter) {
+    init(store: ArchiveStore, filter: TranscriptFilter, startedEmpty: Bool) {
         self.store = store
         self.filter = filter
+        self.startedEmpty = startedEmpty
     }
 
     /// Starts reading the input `file`.
@@ -94,7 +98,8 @@ final class ArchiveIntake: MessageSink {
             return
         }
         taken += 1
-        guard let stored = try store.message(channel: key.channel, id: key.id) else {
+        let lookup = sighting == .first && startedEmpty ? nil : try store.message(channel: key.channel, id: key.id)
+        guard let stored = lookup else {
             update.added += 1
             return try stage(message, in: key.channel, record: record)
         }

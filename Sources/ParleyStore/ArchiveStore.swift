@@ -240,14 +240,14 @@ public final class ArchiveStore {
     /// - Returns: where the update met the id before.
     /// - Complexity: O(log k) for k ids met.
     public func mark(channel: String, id: String, input: Int, location: String) throws(StoreError) -> Sighting {
-        var before: (input: Int64, location: String)?
+        let row: [SQLValue] = [.text(channel), .text(id), .integer(Int64(input)), .text(location)]
+        try connection.query("INSERT OR IGNORE INTO temp.update_ids (channel, id, input, location) VALUES (?, ?, ?, ?)", row)
+        if connection.changes == 1 { return .first }
+        var before: (input: Int64, location: String) = (0, "")
         try connection.query("SELECT input, location FROM temp.update_ids WHERE channel = ? AND id = ?", [.text(channel), .text(id)]) {
             before = ($0.integer(0), $0.text(1))
         }
-        try connection.query(
-            "INSERT OR REPLACE INTO temp.update_ids (channel, id, input, location) VALUES (?, ?, ?, ?)",
-            [.text(channel), .text(id), .integer(Int64(input)), .text(location)])
-        guard let before else { return .first }
+        try connection.query("INSERT OR REPLACE INTO temp.update_ids (channel, id, input, location) VALUES (?, ?, ?, ?)", row)
         return before.input == Int64(input) ? .sameInput(location: before.location) : .earlierInput
     }
 
@@ -266,11 +266,10 @@ public final class ArchiveStore {
 
     private func insert(_ messages: [StoredMessage]) throws(StoreError) {
         for message in messages {
-            // A copy whose time changed has another primary key: the row of its id goes first.
-            try connection.query("DELETE FROM messages WHERE channel = ? AND id = ?", [.text(message.channel), .text(message.id)])
+            // REPLACE also removes the row of the same id under another key (a copy whose time changed).
             try connection.query(
                 """
-                INSERT INTO messages (channel, timestamp, tiebreak, id, edited, reply_to, digest, local_media, record)
+                INSERT OR REPLACE INTO messages (channel, timestamp, tiebreak, id, edited, reply_to, digest, local_media, record)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [

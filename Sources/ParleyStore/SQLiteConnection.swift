@@ -88,6 +88,9 @@ final class SQLiteConnection {
         }
     }
 
+    /// Rows the last `INSERT`, `UPDATE` or `DELETE` changed.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
     var lastError: String { String(cString: sqlite3_errmsg(handle)) }
 }
 

@@ -25,7 +25,12 @@ struct Lossy<Record: Decodable>: Decodable {
     static func record(
         _ value: JSONValue, at path: String, decoder: JSONValueDecoder, file: String, diagnostics: inout [Diagnostic]
     ) -> Record? {
-        guard let entry = try? decoder.decode(Self.self, from: value, codingPath: StreamedJSON.codingPath(path)) else { return nil }
+        guard let entry = try? decoder.decode(Self.self, from: value) else { return nil }
+        // The record's place in the document only matters to an error: it is worked out then.
+        if case .failure = entry.value, let placed = try? decoder.decode(Self.self, from: value, codingPath: StreamedJSON.codingPath(path))
+        {
+            return placed.record(file: file, diagnostics: &diagnostics)
+        }
         return entry.record(file: file, diagnostics: &diagnostics)
     }
 
