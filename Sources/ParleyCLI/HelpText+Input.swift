@@ -15,7 +15,7 @@ extension HelpText {
               --after DATE            keep messages sent at or after DATE (2024-03-01: midnight in --timezone;
                                       or a time such as 2024-03-01T12:00:00Z)
               --before DATE           keep messages sent before DATE
-              --channel NAME          keep the channel with this name or id (repeat for several)
+              --channel NAME          keep the channel with this name (any case) or id (repeat for several)
               --strict                fail (exit 65) on the first record that cannot be read, instead of
                                       skipping it with a warning
         """
