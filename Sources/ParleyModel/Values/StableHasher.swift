@@ -22,14 +22,9 @@ public struct StableHasher: Sendable {
 
     /// Feeds the eight bytes of `value`, little-endian.
     public mutating func feed(_ value: UInt64) {
-        var rest = value
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(8)
-        for _ in 0..<8 {
-            bytes.append(UInt8(truncatingIfNeeded: rest))
-            rest >>= 8
-        }
-        feed(bytes: bytes)
+        var mixed = digest
+        for shift in stride(from: 0, to: 64, by: 8) { mixed = (mixed ^ (value >> UInt64(shift) & 0xFF)) &* 0x100_0000_01b3 }
+        digest = mixed
     }
 
     /// Feeds `value`'s two's-complement bits.

@@ -70,35 +70,41 @@ struct ArchiveFiles {
     /// into place when it is Parley's and a regular file.
     /// - Returns: whether it was kept (false: the page must be rendered and written).
     mutating func keepPage(_ relativePath: String) -> Bool {
-        guard let previous, previous.manifest.isParleys(relativePath) else { return false }
-        let old = previous.root.appendingPathComponent(relativePath).path
+        guard let old = previousFile(relativePath) else { return false }
         let url = root.appendingPathComponent(relativePath)
-        var status = stat()
-        guard lstat(old, &status) == 0, status.st_mode & S_IFMT == S_IFREG, (try? createFolder(url.deletingLastPathComponent())) != nil,
-            link(old, url.path) == 0
-        else { return false }
-        bytesWritten += Int(status.st_size)
+        guard (try? createFolder(url.deletingLastPathComponent())) != nil, link(old.path, url.path) == 0 else { return false }
+        bytesWritten += old.size
         pagesUnchanged += 1
         return true
     }
 
-    /// The text of the previous archive's file at `relativePath`, when it is Parley's.
-    func previousText(_ relativePath: String) -> String? {
-        guard let previous, previous.manifest.isParleys(relativePath) else { return nil }
-        return try? String(contentsOf: previous.root.appendingPathComponent(relativePath), encoding: .utf8)
+    /// The text of the previous archive's file at `relativePath`, when it is Parley's, a regular
+    /// file and at most `limit` bytes (nil otherwise: the caller goes without it).
+    func previousText(_ relativePath: String, limit: Int) -> String? {
+        guard let old = previousFile(relativePath), old.size <= limit, let data = FileManager.default.contents(atPath: old.path) else {
+            return nil
+        }
+        return String(data: data, encoding: .utf8)
     }
 
     /// Links the previous archive's file at `relativePath` to `url` when it is Parley's, a
     /// regular file, and holds exactly `data`.
     /// - Complexity: O(bytes) to compare.
     private func keepPrevious(_ relativePath: String, ifEqualTo data: Data, at url: URL) -> Bool {
-        guard let previous, previous.manifest.isParleys(relativePath) else { return false }
-        let old = previous.root.appendingPathComponent(relativePath).path
+        guard let old = previousFile(relativePath), old.size == data.count, FileManager.default.contents(atPath: old.path) == data else {
+            return false
+        }
+        return link(old.path, url.path) == 0
+    }
+
+    /// The previous archive's file at `relativePath` when it is Parley's (by that archive's
+    /// manifest) and a regular file, not a link: its path and size.
+    private func previousFile(_ relativePath: String) -> (path: String, size: Int)? {
+        guard let previous, previous.manifest.isParleys(relativePath) else { return nil }
+        let path = previous.root.appendingPathComponent(relativePath).path
         var status = stat()
-        guard lstat(old, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == data.count,
-            FileManager.default.contents(atPath: old) == data
-        else { return false }
-        return link(old, url.path) == 0
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return (path, Int(status.st_size))
     }
 
     /// Copies every file of `Public/` into `public/`.

@@ -43,7 +43,7 @@ public struct ArchiveWriter: Sendable {
         var files = ArchiveFiles(root: output, replacing: previous)
         try files.createFolder(output)
         try files.copyPublicAssets()
-        let recorded = PageDigests(text: files.previousText(PageDigests.fileName))
+        let recorded = PageDigests(text: files.previousText(PageDigests.fileName, limit: PageDigests.sizeLimit))
         var written = PageDigests(text: nil)
         let directory = source.directory
         var media = MediaStore(options: options.media)

@@ -11,6 +11,9 @@ struct PageDigests: Equatable {
     static let fileName = ".parley-pages"
     /// The file's first line.
     static let header = "parley-pages 1"
+    /// The largest file read (a line is about 60 bytes, so over a million pages): a larger one,
+    /// or one that is not a regular file, is not read, and every page is rendered.
+    static let sizeLimit = 64 << 20
 
     /// Each page's digest, by path relative to the archive root.
     var digests: [String: UInt64] = [:]

@@ -7,7 +7,7 @@ import Foundation
 /// file Parley wrote, relative to the archive root, one per line in byte order (the manifest
 /// itself is not listed). An archive rendered before manifests existed (or whose manifest is not
 /// one) is read by Parley's layout instead: only the files that layout can produce are Parley's —
-/// `index.html`, `colors.css`, `.parley-pages`, a file directly in `public/`, `c/ID/index.html`,
+/// `index.html`, `colors.css`, a file directly in `public/`, `c/ID/index.html`,
 /// `c/ID/YYYY-MM.html`, `c/ID/YYYY-MM-pN.html` and `media/` followed by 64 lowercase hex digits
 /// and an optional extension of 1–8 lowercase letters or digits. Parley writes no symbolic links,
 /// so a symbolic link is never Parley's.
@@ -45,7 +45,7 @@ struct ArchiveManifest: Sendable, Equatable {
         if let files { return files.contains(path) }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         switch parts.count {
-        case 1: return path == "index.html" || path == "colors.css" || path == PageDigests.fileName
+        case 1: return path == "index.html" || path == "colors.css"
         case 2 where parts[0] == "public": return !parts[1].isEmpty
         case 2 where parts[0] == "media": return Self.isMediaName(parts[1])
         case 3 where parts[0] == "c": return !parts[1].isEmpty && (parts[2] == "index.html" || Self.isPageName(parts[2]))
