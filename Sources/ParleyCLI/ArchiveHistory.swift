@@ -82,7 +82,8 @@ struct ArchiveHistory {
     /// many messages of each input were taken as it is read, then, once every input is read, each
     /// diagnostic, duplicate and conflict in order.
     /// - Returns: the archive's header, grouping rules and what changed, the skipped-records line
-    ///   of the summary, and the time spent in the store.
+    ///   of the summary, and the time the reading waited for the store (the store is written on a
+    ///   thread of its own while the inputs are read: what is left when reading ends, and the commit).
     /// - Throws: ``CommandFailure`` — ``ExitCode/noInput`` or ``ExitCode/dataError`` for an input
     ///   that cannot be read or imported (with `--strict`, also for a record an importer skipped),
     ///   ``ExitCode/usage`` for a `--channel` that names no channel, ``ExitCode/dataError`` for a
@@ -149,19 +150,22 @@ struct ArchiveHistory {
             } catch {
                 throw CommandFailure(.dataError, "\(store.path): cannot write a record: \(error)")
             }
+            let commitStart = ContinuousClock.now
             do {
                 try store.commitUpdate(header: header)
             } catch {
                 throw CommandFailure(.ioError, error.description)
             }
+            let commitTime = ContinuousClock.now - commitStart
             var update = intake.update
             update.kept = kept
             let summary =
                 skipped == 0
                 ? nil
                 : "Skipped \(Wording.count(skipped, "record")) that could not be read (see the warnings; --strict makes this an error)."
-            return (merged, update, summary, intake.time)
+            return (merged, update, summary, intake.waited + commitTime)
         } catch {
+            intake.drain()
             store.rollbackUpdate()
             throw error
         }

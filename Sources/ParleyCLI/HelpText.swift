@@ -55,8 +55,8 @@ enum HelpText {
               --stats                 after the summary, print one line on standard error for scripts:
                                       stats: parse=S store=S render=S write=S messages=N pages=N bytes=N
                                       rewritten=N unchanged=N rendered=N peak_rss=N
-                                      (seconds with 3 decimals reading and merging the inputs, updating
-                                      the archive's store, rendering pages, writing files and swapping
+                                      (seconds with 3 decimals reading and merging the inputs, waiting
+                                      for the archive's store, rendering pages, writing files and swapping
                                       the archive in; bytes of the archive; pages written with new bytes
                                       and pages kept unchanged; channel pages rendered, the others kept
                                       by their digest; peak resident memory in bytes)

@@ -86,8 +86,8 @@ struct RenderCommand {
     }
 
     /// Reads `inputs` into the store of the archive whose lock is `lock` (``ArchiveHistory``):
-    /// the pages are then rendered from the store. `parse` is the time spent reading, `store` the
-    /// time in the store.
+    /// the pages are then rendered from the store. `parse` is the time spent reading (the store is
+    /// written alongside), `store` the time the store took beyond it.
     /// - Throws: ``CommandFailure`` from reading the inputs or updating the store.
     private func store(
         _ inputs: [String], selection: InputSelection, holding lock: ArchiveLock, progress: inout RenderProgress,

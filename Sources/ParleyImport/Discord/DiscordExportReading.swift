@@ -63,13 +63,11 @@ struct DiscordExportReading {
 
     private mutating func convert(_ value: JSONValue, index: Int) {
         let path = "messages[\(index)]"
-        guard let raw = Lossy<DiscordMessage>.record(value, at: path, decoder: decoder, file: file, diagnostics: &diagnostics),
-            var converter
-        else { return }
+        guard var converter else { return }
         defer { self.converter = converter }
         let message: Message
         do {
-            message = try converter.convert(raw, path: path)
+            message = try converter.convert(DiscordMessage(JSONRecord(value, file: file, path: path)), path: path)
         } catch {
             return diagnostics.append(.skipped(error, file: file, location: path))
         }

@@ -1,0 +1,189 @@
+/// One record of a DiscordChatExporter export's `messages` (Tyrrrz/DiscordChatExporter, `--format
+/// Json`, versions 2.x: `JsonMessageWriter`), read member by member (``JSONRecord``). Members that
+/// older versions omit are optional; unknown members are ignored.
+struct DiscordMessage {
+    struct Author {
+        var id: String
+        var name: String?
+        var nickname: String?
+        var color: String?
+        var isBot: Bool?
+        var avatarUrl: String?
+
+        init(_ record: JSONRecord) throws(ImportError) {
+            id = try record.string("id")
+            name = try record.string(ifPresent: "name")
+            nickname = try record.string(ifPresent: "nickname")
+            color = try record.string(ifPresent: "color")
+            isBot = try record.bool(ifPresent: "isBot")
+            avatarUrl = try record.string(ifPresent: "avatarUrl")
+        }
+    }
+
+    struct Attachment {
+        var id: String?
+        var url: String
+        var fileName: String?
+        var fileSizeBytes: Int64?
+
+        init(_ record: JSONRecord) throws(ImportError) {
+            id = try record.string(ifPresent: "id")
+            url = try record.string("url")
+            fileName = try record.string(ifPresent: "fileName")
+            fileSizeBytes = try record.integer(ifPresent: "fileSizeBytes", as: Int64.self)
+        }
+    }
+
+    struct Image {
+        var url: String?
+        var width: Int?
+        var height: Int?
+
+        init(_ record: JSONRecord) throws(ImportError) {
+            url = try record.string(ifPresent: "url")
+            width = try record.integer(ifPresent: "width", as: Int.self)
+            height = try record.integer(ifPresent: "height", as: Int.self)
+        }
+    }
+
+    struct Embed {
+        struct Field {
+            var name: String?
+            var value: String?
+            var isInline: Bool?
+
+            init(_ record: JSONRecord) throws(ImportError) {
+                name = try record.string(ifPresent: "name")
+                value = try record.string(ifPresent: "value")
+                isInline = try record.bool(ifPresent: "isInline")
+            }
+        }
+
+        struct Named {
+            var name: String?
+            var text: String?
+
+            init(_ record: JSONRecord) throws(ImportError) {
+                name = try record.string(ifPresent: "name")
+                text = try record.string(ifPresent: "text")
+            }
+        }
+
+        var title: String?
+        var url: String?
+        var description: String?
+        var color: String?
+        var author: Named?
+        var thumbnail: Image?
+        var image: Image?
+        var images: [Image]?
+        var fields: [Field]?
+        var footer: Named?
+
+        init(_ record: JSONRecord) throws(ImportError) {
+            title = try record.string(ifPresent: "title")
+            url = try record.string(ifPresent: "url")
+            description = try record.string(ifPresent: "description")
+            color = try record.string(ifPresent: "color")
+            author = try record.record(ifPresent: "author").map { (record) throws(ImportError) in try Named(record) }
+            thumbnail = try record.record(ifPresent: "thumbnail").map { (record) throws(ImportError) in try Image(record) }
+            image = try record.record(ifPresent: "image").map { (record) throws(ImportError) in try Image(record) }
+            images = try record.records(ifPresent: "images") { (record) throws(ImportError) in try Image(record) }
+            fields = try record.records(ifPresent: "fields") { (record) throws(ImportError) in try Field(record) }
+            footer = try record.record(ifPresent: "footer").map { (record) throws(ImportError) in try Named(record) }
+        }
+    }
+
+    struct Sticker {
+        var id: String?
+        var name: String?
+        var format: String?
+        var sourceUrl: String?
+
+        init(_ record: JSONRecord) throws(ImportError) {
+            id = try record.string(ifPresent: "id")
+            name = try record.string(ifPresent: "name")
+            format = try record.string(ifPresent: "format")
+            sourceUrl = try record.string(ifPresent: "sourceUrl")
+        }
+    }
+
+    struct Reaction {
+        struct Emoji {
+            var id: String?
+            var name: String?
+            var isAnimated: Bool?
+            var imageUrl: String?
+
+            init(_ record: JSONRecord) throws(ImportError) {
+                id = try record.string(ifPresent: "id")
+                name = try record.string(ifPresent: "name")
+                isAnimated = try record.bool(ifPresent: "isAnimated")
+                imageUrl = try record.string(ifPresent: "imageUrl")
+            }
+        }
+
+        var emoji: Emoji
+        var count: Int?
+
+        init(_ record: JSONRecord) throws(ImportError) {
+            emoji = try Emoji(record.record("emoji"))
+            count = try record.integer(ifPresent: "count", as: Int.self)
+        }
+    }
+
+    struct Mention {
+        var id: String
+        var name: String?
+        var nickname: String?
+
+        init(_ record: JSONRecord) throws(ImportError) {
+            id = try record.string("id")
+            name = try record.string(ifPresent: "name")
+            nickname = try record.string(ifPresent: "nickname")
+        }
+    }
+
+    struct Reference {
+        var messageId: String?
+        var channelId: String?
+
+        init(_ record: JSONRecord) throws(ImportError) {
+            messageId = try record.string(ifPresent: "messageId")
+            channelId = try record.string(ifPresent: "channelId")
+        }
+    }
+
+    var id: String
+    var type: String?
+    var timestamp: String
+    var timestampEdited: String?
+    var isPinned: Bool?
+    var content: String?
+    var author: Author
+    var attachments: [Attachment]?
+    var embeds: [Embed]?
+    var stickers: [Sticker]?
+    var reactions: [Reaction]?
+    var mentions: [Mention]?
+    var reference: Reference?
+
+    /// The message `record`.
+    /// - Throws: ``ImportError/schema(file:path:expected:)`` for a required member that is
+    ///   missing, or a member of the wrong type.
+    init(_ record: JSONRecord) throws(ImportError) {
+        id = try record.string("id")
+        type = try record.string(ifPresent: "type")
+        timestamp = try record.string("timestamp")
+        timestampEdited = try record.string(ifPresent: "timestampEdited")
+        isPinned = try record.bool(ifPresent: "isPinned")
+        content = try record.string(ifPresent: "content")
+        author = try Author(record.record("author"))
+        attachments = try record.records(ifPresent: "attachments") { (record) throws(ImportError) in try Attachment(record) }
+        embeds = try record.records(ifPresent: "embeds") { (record) throws(ImportError) in try Embed(record) }
+        stickers = try record.records(ifPresent: "stickers") { (record) throws(ImportError) in try Sticker(record) }
+        reactions = try record.records(ifPresent: "reactions") { (record) throws(ImportError) in try Reaction(record) }
+        mentions = try record.records(ifPresent: "mentions") { (record) throws(ImportError) in try Mention(record) }
+        reference = try record.record(ifPresent: "reference").map { (record) throws(ImportError) in try Reference(record) }
+    }
+}
