@@ -75,4 +75,55 @@ import Testing
             return false
         }
     }
+
+    /// Each odd record is skipped naming the member's JSON path and what was expected there; the
+    /// good record after it is kept. A number with an exact integral value reads as an integer.
+    @Test(arguments: [
+        (
+            #"{"timestamp": "2024-01-01T00:00:00Z", "author": {"id": "1"}}"#,
+            #"messages[0].id: record skipped: expected a required "id" field"#
+        ),
+        (
+            #"{"id": 5, "timestamp": "2024-01-01T00:00:00Z", "author": {"id": "1"}}"#,
+            "messages[0].id: record skipped: expected a value of type string"
+        ),
+        (
+            #"{"id": "5", "timestamp": "2024-01-01T00:00:00Z", "author": null}"#,
+            "messages[0].author: record skipped: expected a value of type object, found null"
+        ),
+        (
+            #"{"id": "5", "timestamp": "2024-01-01T00:00:00Z", "author": {"id": "1", "isBot": "no"}}"#,
+            "messages[0].author.isBot: record skipped: expected a value of type boolean"
+        ),
+        (
+            #"{"id": "5", "timestamp": "2024-01-01T00:00:00Z", "author": {"id": "1"}, "attachments": [{"url": "a"}, 7]}"#,
+            "messages[0].attachments[1]: record skipped: expected a value of type object"
+        ),
+        (
+            #"{"id": "5", "timestamp": "2024-01-01T00:00:00Z", "author": {"id": "1"}, "attachments": [{"url": "a", "fileSizeBytes": 1.5}]}"#,
+            "messages[0].attachments[0].fileSizeBytes: record skipped: expected Number 1.5 is not representable in Swift."
+        ),
+        (
+            #"{"id": "5", "timestamp": "2024-01-01T00:00:00Z", "author": {"id": "1"}, "reactions": [{"count": 2}]}"#,
+            #"messages[0].reactions[0].emoji: record skipped: expected a required "emoji" field"#
+        ),
+        (
+            #"{"id": "5", "timestamp": "2024-01-01T00:00:00Z", "author": {"id": "1"}, "embeds": {}}"#,
+            "messages[0].embeds: record skipped: expected a value of type array"
+        ),
+        (
+            #"{"id": "5", "timestamp": "yesterday", "author": {"id": "1"}}"#,
+            #"messages[0].timestamp: record skipped: expected an RFC 3339 timestamp, found "yesterday""#
+        ),
+    ])
+    func anOddRecordIsSkippedNamingTheMember(record: String, diagnostic: String) throws {
+        let good =
+            #"{"id": "6", "timestamp": "2024-01-01T00:01:00Z", "author": {"id": "1"}, "attachments": [{"url": "b", "fileSizeBytes": 2e3}]}"#
+        let text = #"{"guild": {"id": "1", "name": "G"}, "channel": {"id": "9", "name": "c"}, "messages": ["# + record + ", " + good + "]}"
+        let result = try TranscriptReader().read(Data(text.utf8), file: "d.json")
+        #expect(result.diagnostics.map(\.description) == ["d.json: " + diagnostic])
+        let messages = result.transcript.channels[0].messages
+        #expect(messages.map(\.id) == [MessageID("6")])
+        #expect(messages.first?.attachments.first?.sizeBytes == 2000)
+    }
 }
