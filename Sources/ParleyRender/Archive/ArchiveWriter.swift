@@ -66,14 +66,22 @@ public struct ArchiveWriter: Sendable {
                 resolvesMedia: resolvesMedia)
             let channelPages = ChannelPages(plan: plan, title: source.title, context: context, templates: templates, options: options)
             var pending: [Int] = []
-            func flush() throws(RenderError) {
-                let rendered = try channelPages.render(pending, source: source, media: &media, files: &files, renderer: pageRenderer)
-                for (index, html) in zip(pending, rendered) {
+            // The batch being rendered in the background while the next one is read.
+            var rendering: (indices: [Int], work: BackgroundWork<[SafeHTML]>)?
+            func writeRendered() throws(RenderError) {
+                guard let (indices, work) = rendering else { return }
+                rendering = nil
+                for (index, html) in zip(indices, work.wait()) {
                     try files.write(html, to: channelPages.path(of: index))
                     pages += 1
                     messages += plan.pages[index].messageCount
                     progress(.pageWritten(pages: pages, messages: messages))
                 }
+            }
+            func flush() throws(RenderError) {
+                let batch = try channelPages.batch(pending, source: source, media: &media, files: &files)
+                try writeRendered()
+                rendering = (pending, BackgroundWork { channelPages.render(batch, renderer: pageRenderer) })
                 pagesRendered += pending.count
                 pending = []
             }
@@ -92,6 +100,7 @@ public struct ArchiveWriter: Sendable {
                 if pending.count == batchSize { try flush() }
             }
             if !pending.isEmpty { try flush() }
+            try writeRendered()
             try files.write(channelPages.index(renderer: pageRenderer), to: channelPages.folder + "index.html")
             pages += 1
             progress(.pageWritten(pages: pages, messages: messages))

@@ -29,27 +29,41 @@ struct ChannelPages {
     /// The archive path of the page at `index`.
     func path(of index: Int) -> String { folder + plan.pages[index].name + ".html" }
 
-    /// Renders the pages at `indices` (a batch) from `source` on every core and returns their HTML
-    /// in the order of `indices`; the messages' local media is resolved through `media` first.
+    /// A batch of pages ready to render: their runs of messages and the context with the runs'
+    /// media resolved.
+    struct Batch: Sendable {
+        let indices: [Int]
+        let runs: [MessageRun]
+        let context: RenderContext
+    }
+
+    /// Reads the pages at `indices` (a batch) from `source` and resolves their messages' local
+    /// media through `media`.
     /// - Throws: what the source throws; ``RenderError/cannotWrite(path:reason:)`` when a copied
     ///   media file cannot be written.
-    func render(
-        _ indices: [Int], source: some ArchiveSource, media: inout MediaStore, files: inout ArchiveFiles, renderer: PageRenderer
-    ) throws(RenderError) -> [SafeHTML] {
+    func batch(_ indices: [Int], source: some ArchiveSource, media: inout MediaStore, files: inout ArchiveFiles) throws(RenderError)
+        -> Batch
+    {
         let runs = try source.runs(
             indices.map { MessageRun.Request(channel: plan.channel.id, first: plan.pages[$0].first, count: plan.pages[$0].messageCount) })
         try media.resolve(MediaStore.references(in: runs.lazy.flatMap { $0.messages + $0.replyTargets }), files: &files)
-        var shared = context
-        shared.media = media.links
-        let context = shared
+        var context = context
+        context.media = media.links
+        return Batch(indices: indices, runs: runs, context: context)
+    }
+
+    /// Renders the pages of `batch` on every core and returns their HTML in the order of its
+    /// indices.
+    /// - Complexity: O(size of the pages).
+    func render(_ batch: Batch, renderer: PageRenderer) -> [SafeHTML] {
         let window = WindowRenderer(templates: templates, clock: options.clock)
         let rendered = Mutex<[Int: SafeHTML]>([:])
-        DispatchQueue.concurrentPerform(iterations: indices.count) { offset in
-            let html = page(indices[offset], run: runs[offset], context: context, renderer: renderer, window: window)
+        DispatchQueue.concurrentPerform(iterations: batch.indices.count) { offset in
+            let html = page(batch.indices[offset], run: batch.runs[offset], context: batch.context, renderer: renderer, window: window)
             rendered.withLock { $0[offset] = html }
         }
         let pages = rendered.withLock { $0 }
-        return indices.indices.map { pages[$0] ?? .empty }
+        return batch.indices.indices.map { pages[$0] ?? .empty }
     }
 
     /// The channel's index: its pages with their message counts.
