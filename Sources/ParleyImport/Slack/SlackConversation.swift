@@ -39,7 +39,9 @@ struct SlackConversation {
         let file = "\(export): \(relative)"
         let decoder = JSONValueDecoder(keyStrategy: .convertFromSnakeCase)
         var found: [Diagnostic] = []
-        var index = self.index
+        // Moved out for the closure below, so that the index is never copied.
+        var index = SlackReplyIndex()
+        swap(&index, &self.index)
         var count = 0
         let converter = self.converter
         defer {

@@ -57,9 +57,6 @@ struct SlackExportFiles {
         self.source = source
     }
 
-    /// The conversation folders that hold day files, sorted.
-    var folders: [String] { Set(days.map(\.folder)).sorted() }
-
     /// Lists the export folder at `path` and reads its list files.
     /// - Throws: ``ImportError/unreadable(file:reason:)`` when the folder cannot be listed, has no
     ///   list file, or a list file cannot be read.

@@ -34,7 +34,8 @@ struct SlackExportReading {
         var diagnostics = workspace.diagnostics
         var kept: [String: [(day: String, messages: [Message])]] = [:]
         try files.forEachDay { day, bytes throws(ImportError) in
-            guard var conversation = conversations[day.folder] else { return }
+            // Taken out while it reads, so that its index is not copied on write.
+            guard var conversation = conversations.removeValue(forKey: day.folder) else { return }
             let channel = conversation.channel
             var messages: [Message] = []
             try conversation.read(bytes, day: day.day) { message, location in
@@ -43,7 +44,6 @@ struct SlackExportReading {
             if sink == nil { kept[day.folder, default: []].append((day.day, messages)) }
             dayFilesLeft[day.folder, default: 1] -= 1
             guard dayFilesLeft[day.folder] == 0 else { return conversations[day.folder] = conversation }
-            conversations[day.folder] = nil
             diagnostics += conversation.diagnostics + conversation.missingReplies()
         }
         var transcript = Transcript(title: title, channels: channels, directory: workspace.directory)

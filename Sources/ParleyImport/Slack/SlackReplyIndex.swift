@@ -3,11 +3,11 @@
 /// the messages read, and each parent's listed replies — timestamps only, never a message body.
 ///
 /// A timestamp of Slack's form (`1704103200.000100`: seconds without a leading zero, six digits)
-/// is kept as one 64-bit number; any other as its text. So a conversation of n messages costs
-/// about 16 bytes per message read and 8 per listed reply.
+/// is kept as one 64-bit number (in a hash set: 8 to 16 bytes a message read, with its free
+/// slots); any other as its text. A listed reply costs one such key, a parent its `ts`.
 struct SlackReplyIndex {
     /// A message id (a `ts`), packed.
-    enum Key: Hashable {
+    enum Key {
         case packed(UInt64)
         case text(String)
 
@@ -51,13 +51,25 @@ struct SlackReplyIndex {
         var replies: [Key]
     }
 
-    private var seen: Set<Key> = []
+    /// The ids read, packed; and those not of Slack's form, as text.
+    private var seenPacked: Set<UInt64> = []
+    private var seenTexts: Set<String> = []
     private var listings: [Listing] = []
 
     /// Notes a message read (one whose `ts` is a timestamp, so it is in the transcript).
     /// - Complexity: O(1), amortized.
     mutating func noteMessage(_ ts: String) {
-        seen.insert(Key(ts))
+        switch Key(ts) {
+        case let .packed(value): seenPacked.insert(value)
+        case let .text(text): seenTexts.insert(text)
+        }
+    }
+
+    private func contains(_ key: Key) -> Bool {
+        switch key {
+        case let .packed(value): seenPacked.contains(value)
+        case let .text(text): seenTexts.contains(text)
+        }
     }
 
     /// Notes the replies a parent lists (`replies: [{user, ts}]`), read or not.
@@ -72,7 +84,7 @@ struct SlackReplyIndex {
     /// - Complexity: O(listed replies).
     func missingReplies() -> [(parent: String, missing: [String])] {
         listings.compactMap { listing in
-            let missing = listing.replies.filter { !seen.contains($0) }.map(\.text)
+            let missing = listing.replies.filter { !contains($0) }.map(\.text)
             return missing.isEmpty ? nil : (listing.parent, missing)
         }
     }

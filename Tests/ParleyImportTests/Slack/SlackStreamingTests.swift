@@ -149,6 +149,32 @@ struct SlackStreamingTests {
         #expect(streamed.map { $0.map(\.content.text) } == [["root", "reply", "root, edited"], ["hi"]])
     }
 
+    /// The conversation keeps the ids it read as numbers when they have Slack's form; a `ts` of
+    /// another form (a leading zero, fewer digits) stays a different id.
+    @Test("a listed reply is missing unless a message has exactly its ts")
+    func listedRepliesMatchExactly() throws {
+        let folder = TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write(
+            [
+                "channels.json": #"[{"id":"C1","name":"general"}]"#,
+                "general/1970-01-01.json": """
+                [{"type":"message","user":"U1","text":"root","ts":"1.000001",
+                  "replies":[{"ts":"5.5"},{"ts":"0123.000001"},{"ts":"123.000001"},{"ts":"99.000001"}]},
+                 {"type":"message","user":"U1","text":"a","ts":"5.5","thread_ts":"1.000001"},
+                 {"type":"message","user":"U1","text":"b","ts":"123.000001","thread_ts":"1.000001"}]
+                """,
+            ], in: folder)
+        let (streamed, whole, _) = try Self.compare(folder.path)
+        #expect(streamed.map { $0.map(\.content.text) } == [["root", "a", "b"]])
+        #expect(
+            whole.diagnostics == [
+                Diagnostic(
+                    file: folder.path, location: "general/ ts 1.000001",
+                    message: "thread lists 2 replies not in the export (0123.000001, 99.000001)")
+            ])
+    }
+
     /// The fixture's second day file lacks a comma at byte 226 (after the first record): its first
     /// record is kept, the rest of that file skipped and named with its line and byte.
     @Test("a malformed day file keeps the messages before the break, both ways, and names the file, line and byte")
