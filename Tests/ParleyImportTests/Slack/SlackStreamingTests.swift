@@ -105,9 +105,7 @@ struct SlackStreamingTests {
 
     @Test("odd records, a day file that is not a list, a missing reply and an unknown folder: the same diagnostics both ways")
     func diagnostics() throws {
-        let folder = TestPaths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let files = [
+        let folder = try Self.export([
             "users.json": #"[{"id":"U1","name":"ana"}]"#,
             "channels.json": #"[{"id":"C1","name":"general"}]"#,
             "general/2024-01-01.json": """
@@ -122,8 +120,8 @@ struct SlackStreamingTests {
             """,
             "general/2024-01-03.json": #"{"not":"a list"}"#,
             "random/2024-01-02.json": #"[{"type":"message","user":"U1","text":"hi","ts":"1704190000.000100"}]"#,
-        ]
-        try Self.write(files, in: folder)
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
         let (streamed, whole, _) = try Self.compare(folder.path)
         let day1 = "\(folder.path): general/2024-01-01.json"
         let expected = [
@@ -153,9 +151,7 @@ struct SlackStreamingTests {
     /// another form (a leading zero, fewer digits) stays a different id.
     @Test("a listed reply is missing unless a message has exactly its ts")
     func listedRepliesMatchExactly() throws {
-        let folder = TestPaths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.write(
+        let folder = try Self.export(
             [
                 "channels.json": #"[{"id":"C1","name":"general"}]"#,
                 "general/1970-01-01.json": """
@@ -164,7 +160,8 @@ struct SlackStreamingTests {
                  {"type":"message","user":"U1","text":"a","ts":"5.5","thread_ts":"1.000001"},
                  {"type":"message","user":"U1","text":"b","ts":"123.000001","thread_ts":"1.000001"}]
                 """,
-            ], in: folder)
+            ])
+        defer { try? FileManager.default.removeItem(at: folder) }
         let (streamed, whole, _) = try Self.compare(folder.path)
         #expect(streamed.map { $0.map(\.content.text) } == [["root", "a", "b"]])
         #expect(
@@ -198,13 +195,12 @@ struct SlackStreamingTests {
 
     @Test("an export whose only day file breaks before its first message fails both ways with that syntax error")
     func nothingRead() throws {
-        let folder = TestPaths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.write(
+        let folder = try Self.export(
             [
                 "channels.json": #"[{"id":"C1","name":"general"}]"#,
                 "general/2024-01-01.json": #"[{"type":"message","ts":"1704103200.000100" "text":"x"}]"#,
-            ], in: folder)
+            ])
+        defer { try? FileManager.default.removeItem(at: folder) }
         let error = ImportError.syntax(
             file: "\(folder.path): general/2024-01-01.json", offset: 45, line: 1,
             expected: "valid JSON: parse error: after key and value, inside map, I expect ',' or '}'")
@@ -212,13 +208,15 @@ struct SlackStreamingTests {
         #expect(throws: error) { try TranscriptReader().read(contentsOf: folder.path, into: CollectingSink()) }
     }
 
-    /// Writes `files` (relative path → text) into `folder`.
-    static func write(_ files: [String: String], in folder: URL) throws {
+    /// A new temporary folder holding `files` (relative path → text).
+    static func export(_ files: [String: String]) throws -> URL {
+        let folder = TestPaths.temporaryFolder()
         for (name, text) in files {
             let url = folder.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
+        return folder
     }
 
     /// `YYYY-MM-DD` of `timestamp` in UTC.
