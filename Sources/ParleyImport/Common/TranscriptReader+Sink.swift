@@ -6,8 +6,11 @@ extension TranscriptReader {
     /// Reads the input at `path` as ``read(contentsOf:format:options:)`` does, but hands every
     /// message to `sink` instead of returning it: a DiscordChatExporter or Telegram JSON export
     /// is streamed, each message passed on as soon as it is read, so memory does not grow with the
-    /// file (a Telegram chat whose header comes after its messages is held, then passed on); any
-    /// other input is read whole, then its messages are passed on in order.
+    /// file (a Telegram chat whose header comes after its messages is held, then passed on); a
+    /// Slack export (folder or zip) is read one day file at a time, each message passed on as it
+    /// is read, in day file order (a conversation's thread replies are not gathered under their
+    /// parent, and no ``Message/threadReplies`` is set: the archive's store orders messages by
+    /// time and keeps neither); any other input is read whole, then its messages are passed on in order.
     ///
     /// Messages ``MessageValidator`` refuses are skipped and reported in the result's diagnostics.
     /// A streamed input does not merge duplicate message ids itself: the sink sees both copies, the
@@ -27,16 +30,28 @@ extension TranscriptReader {
             case .telegram: result = try TelegramImporter().importTranscript(.file(path: file), file: file, sink: validating)
             default: result = try DiscordChatExporterImporter().importTranscript(.file(path: file), file: file, sink: validating)
             }
-            result.file = path
-            for index in result.transcript.channels.indices { feed(&result.transcript.channels[index], to: validating) }
-            result.diagnostics += validating.diagnostics
-            if validating.accepted == 0, let first = result.diagnostics.first(where: \.skipsRecord) {
-                throw first.cause ?? .schema(file: first.file, path: first.location, expected: first.message)
-            }
-            return result
+            return try finish(result, of: path, validating)
         }
-        var result = try read(contentsOf: path, format: format, options: options)
+        let inPlace = try inPlaceInput(path, format: format, options: options)
+        if case let .slack(files) = inPlace {
+            return try finish(SlackImporter().importExport(files, sink: validating), of: path, validating)
+        }
+        var result = try read(contentsOf: path, inPlace: inPlace, format: format, options: options)
         for index in result.transcript.channels.indices { feed(&result.transcript.channels[index], to: sink) }
+        return result
+    }
+
+    /// The result of a streamed read of the input at `path`: the messages it still holds handed
+    /// to `validating`, whose refusals join the diagnostics.
+    /// - Throws: the first skipped record's error when no message at all was passed on.
+    private func finish(_ streamed: ImportResult, of path: String, _ validating: ValidatingSink) throws(ImportError) -> ImportResult {
+        var result = streamed
+        result.file = path
+        for index in result.transcript.channels.indices { feed(&result.transcript.channels[index], to: validating) }
+        result.diagnostics += validating.diagnostics
+        if validating.accepted == 0, let first = result.diagnostics.first(where: \.skipsRecord) {
+            throw first.cause ?? .schema(file: first.file, path: first.location, expected: first.message)
+        }
         return result
     }
 
@@ -49,7 +64,7 @@ extension TranscriptReader {
 
     /// The JSON file whose messages ``read(contentsOf:format:options:into:)`` streams for the
     /// input at `path`, and its format: a DiscordChatExporter or Telegram export file, or the
-    /// `result.json` of a Telegram export folder; nil for any other input (a zip, a Slack folder,
+    /// `result.json` of a Telegram export folder; nil for any other input (a zip, a Slack export,
     /// an SMS backup, a WhatsApp chat, …).
     private func streamedFile(_ path: String, format: InputFormat?) -> (String, InputFormat)? {
         var isFolder: ObjCBool = false

@@ -58,7 +58,15 @@ public struct TranscriptReader: Sendable {
     public func read(
         contentsOf path: String, format: InputFormat? = nil, options: ImportOptions = ImportOptions()
     ) throws(ImportError) -> ImportResult {
-        if var result = try readInPlace(path, format: format, options: options) {
+        try read(contentsOf: path, inPlace: inPlaceInput(path, format: format, options: options), format: format, options: options)
+    }
+
+    /// Reads the file or folder at `path` as ``read(contentsOf:format:options:)`` does, where
+    /// `inPlace` is what ``inPlaceInput(_:format:options:)`` found there.
+    func read(
+        contentsOf path: String, inPlace: InPlaceInput?, format: InputFormat?, options: ImportOptions
+    ) throws(ImportError) -> ImportResult {
+        if let inPlace, var result = try readInPlace(inPlace, format: format, options: options) {
             result.file = path
             return try Self.validated(result)
         }

@@ -1,22 +1,35 @@
 import Foundation
 import ParleyArchive
-import ParleyJSON
 
-/// The files of a Slack export, read from a folder or a zip: the workspace lists and each
-/// conversation's day files (`FOLDER/YYYY-MM-DD.json`), one file at a time, each streamed one
-/// message at a time so that a day file cut short keeps its whole messages.
+/// The files of a Slack export, in a folder or a zip: the workspace lists at the root, read
+/// whole up front, and each conversation's day files (`FOLDER/YYYY-MM-DD.json`), listed here and
+/// read one at a time by ``forEachDay(_:)``.
 ///
 /// The export's root is where `channels.json` or `users.json` lies (a zip may hold it in a
 /// top-level folder). Files outside that pattern (`integration_logs.json`, `canvases/`) are ignored.
 struct SlackExportFiles {
-    /// The list files at the root, by name (`users.json`, `channels.json`, `dms.json`, …).
-    var lists: [String: Data] = [:]
-    /// Day files' messages by conversation folder, each folder's days in date order.
-    var days: [String: [(day: String, messages: [SlackExport.Message])]] = [:]
-    /// The name used in errors.
+    /// One day file: its conversation folder, its day (`2024-01-02`) and where it lies (a path
+    /// in the export's folder, or a zip entry's path).
+    struct Day {
+        var folder: String
+        var day: String
+        var path: String
+    }
+
+    /// Where the export's files are.
+    enum Source {
+        case folder(String)
+        case zip(ZipArchive)
+    }
+
+    /// The export's name, used in errors: the folder's or the zip's path.
     let name: String
-    /// Messages of day files that could not be read, skipped, and day files cut short.
-    private(set) var skipped: [Diagnostic] = []
+    let source: Source
+    /// The list files at the root, by name (`users.json`, `channels.json`, `dms.json`, …).
+    private(set) var lists: [String: Data] = [:]
+    /// The day files in reading order: a folder's by conversation folder then day, a zip's in
+    /// archive order.
+    private(set) var days: [Day] = []
 
     static let listNames: Set<String> = ["users.json", "channels.json", "groups.json", "dms.json", "mpims.json"]
 
@@ -39,80 +52,98 @@ struct SlackExportFiles {
         return (String(parts[0]), String(day))
     }
 
-    init(name: String) { self.name = name }
-
-    /// Adds one file of the export (path relative to the root); a day file is read one message
-    /// at a time.
-    /// A message of a day file that cannot be read is skipped and kept in ``skipped``; a day file
-    /// cut short keeps the messages before the break, and the break is kept in ``skipped`` too.
-    /// - Throws: ``ImportError`` for malformed JSON, or a day file that is not a list, naming the
-    ///   file inside the export.
-    /// - Complexity: O(bytes of the file).
-    mutating func add(_ relative: String, _ data: Data) throws(ImportError) {
-        if Self.listNames.contains(relative) {
-            lists[relative] = data
-        } else if let (folder, day) = Self.dayFile(relative) {
-            let file = "\(name): \(relative)"
-            var messages: [SlackExport.Message] = []
-            var unreadable: [Diagnostic] = []
-            let decoder = JSONValueDecoder(keyStrategy: .convertFromSnakeCase)
-            let outcome = try StreamedJSON.read(.data(data), file: file, lists: ["$"]) { event in
-                guard case let .record(_, path, _, value) = event,
-                    let message = Lossy<SlackExport.Message>.record(value, at: path, decoder: decoder, file: file, diagnostics: &unreadable)
-                else { return }
-                messages.append(message)
-            }
-            guard case .array = outcome.envelopeRead else { throw .schema(file: file, path: "$", expected: "a value of type array") }
-            skipped += outcome.diagnostics + unreadable
-            days[folder, default: []].append((day, messages))
-        }
+    private init(name: String, source: Source) {
+        self.name = name
+        self.source = source
     }
 
-    /// Reads the export folder at `path`.
+    /// Lists the export folder at `path` and reads its list files.
+    /// - Throws: ``ImportError/unreadable(file:reason:)`` when the folder cannot be listed, has no
+    ///   list file, or a list file cannot be read.
+    /// - Complexity: O(files in the folder + bytes of the lists).
     static func folder(_ path: String) throws(ImportError) -> SlackExportFiles {
-        var files = SlackExportFiles(name: path)
+        var files = SlackExportFiles(name: path, source: .folder(path))
         let manager = FileManager.default
         guard let names = try? manager.subpathsOfDirectory(atPath: path) else {
             throw .unreadable(file: path, reason: "cannot list the folder")
         }
         guard let root = root(of: names) else { throw .unreadable(file: path, reason: "no users.json or channels.json in the folder") }
-        for relativeToFolder in names.sorted() where relativeToFolder.hasPrefix(root) && relativeToFolder.hasSuffix(".json") {
+        for relativeToFolder in names where relativeToFolder.hasPrefix(root) && relativeToFolder.hasSuffix(".json") {
             let relative = String(relativeToFolder.dropFirst(root.count))
-            guard listNames.contains(relative) || dayFile(relative) != nil else { continue }
             let full = (path as NSString).appendingPathComponent(relativeToFolder)
-            guard let data = manager.contents(atPath: full) else { throw .unreadable(file: full, reason: "cannot read the file") }
-            try files.add(relative, data)
+            if listNames.contains(relative) {
+                guard let data = manager.contents(atPath: full) else { throw .unreadable(file: full, reason: "cannot read the file") }
+                files.lists[relative] = data
+            } else if let (folder, day) = dayFile(relative) {
+                files.days.append(Day(folder: folder, day: day, path: full))
+            }
         }
-        files.sortDays()
+        files.days.sort { ($0.folder, $0.day) < ($1.folder, $1.day) }
         return files
     }
 
-    /// Reads a zipped export, one entry at a time.
+    /// Lists the zipped export whose regular files are `entries` and reads its list files (one
+    /// pass over the archive, inflating only them, up to the last of them; a list the zip holds
+    /// twice is its later copy).
+    /// - Throws: ``ImportError`` for a damaged zip or one without a list file.
+    /// - Complexity: O(archive size) read; memory for the lists.
     static func archive(_ archive: ZipArchive, entries: [ZipEntry]) throws(ImportError) -> SlackExportFiles {
-        var files = SlackExportFiles(name: archive.name)
+        var files = SlackExportFiles(name: archive.name, source: .zip(archive))
         guard let root = root(of: entries.map(\.path)) else {
             throw .unreadable(file: archive.name, reason: "no users.json or channels.json in the zip")
         }
-        var failure: ImportError?
+        var wanted: Set<String> = []
+        for entry in entries where entry.path.hasPrefix(root) {
+            let relative = String(entry.path.dropFirst(root.count))
+            if listNames.contains(relative) {
+                wanted.insert(entry.path)
+            } else if let (folder, day) = dayFile(relative) {
+                files.days.append(Day(folder: folder, day: day, path: entry.path))
+            }
+        }
+        var remaining = entries.count { wanted.contains($0.path) }
+        guard remaining > 0 else { return files }
+        var lists: [String: Data] = [:]
         do {
-            try archive.forEachFile(where: { $0.path.hasPrefix(root) && $0.path.hasSuffix(".json") }) { entry, data in
-                do throws(ImportError) {
-                    try files.add(String(entry.path.dropFirst(root.count)), data)
-                    return true
-                } catch {
-                    failure = error
-                    return false
-                }
+            try archive.forEachFile(where: { wanted.contains($0.path) }) { entry, data in
+                lists[String(entry.path.dropFirst(root.count))] = data
+                remaining -= 1
+                return remaining > 0
             }
         } catch {
             throw ImportError(error)
         }
-        if let failure { throw failure }
-        files.sortDays()
+        files.lists = lists
         return files
     }
 
-    private mutating func sortDays() {
-        for key in days.keys { days[key]?.sort { $0.day < $1.day } }
+    /// Reads the day files in ``days`` order, handing `body` each one and its bytes (a folder's
+    /// file read a chunk at a time, a zip entry's inflated bytes); one day file's bytes are in
+    /// memory at a time.
+    /// - Throws: ``ImportError`` for a damaged zip (or an entry past the zip's limits), else `body`'s error.
+    /// - Complexity: O(bytes of the export).
+    func forEachDay(_ body: (Day, JSONBytes) throws(ImportError) -> Void) throws(ImportError) {
+        switch source {
+        case .folder:
+            for day in days { try body(day, .file(path: day.path)) }
+        case let .zip(archive):
+            let byPath = Dictionary(days.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+            var failure: ImportError?
+            do {
+                try archive.forEachFile(where: { byPath[$0.path] != nil }) { entry, data in
+                    guard let day = byPath[entry.path] else { return true }
+                    do throws(ImportError) {
+                        try body(day, .data(data))
+                        return true
+                    } catch {
+                        failure = error
+                        return false
+                    }
+                }
+            } catch {
+                throw ImportError(error)
+            }
+            if let failure { throw failure }
+        }
     }
 }

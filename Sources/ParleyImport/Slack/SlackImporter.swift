@@ -6,9 +6,10 @@ import ParleyModel
 /// libarchive, holding `users.json`, `channels.json` (and `groups.json`, `dms.json`,
 /// `mpims.json` where present) and one folder of day files (`YYYY-MM-DD.json`) per conversation.
 ///
-/// Both the 2016-era schema and the current one are read. Each conversation becomes a channel;
-/// thread replies, spread over several day files, are gathered under their parent in time order
-/// (see ``SlackThreads``).
+/// Both the 2016-era schema and the current one are read. Each conversation becomes a channel.
+/// The lists are read first, then one day file at a time (``SlackExportReading``): `parley render`
+/// hands each message to its store as it is read; the whole import gathers thread replies, spread
+/// over several day files, under their parent in time order (see ``SlackThreads``).
 public struct SlackImporter: Sendable {
     /// An importer (a Slack export needs no options).
     public init() {}
@@ -37,31 +38,33 @@ public struct SlackImporter: Sendable {
     /// Imports a zipped export, reading one entry at a time.
     /// - Throws: as ``importTranscript(_:file:)``.
     public func importArchive(_ archive: ZipArchive) throws(ImportError) -> ImportResult {
-        let entries: [ZipEntry]
-        do {
-            entries = try archive.entries()
-        } catch {
-            throw ImportError(error)
-        }
-        return try convert(SlackExportFiles.archive(archive, entries: entries), title: Self.title(archive.name))
+        try SlackExportReading(files: Self.files(archive), title: Self.title(archive.name)).read(into: nil)
     }
 
     /// Imports the export folder at `path`.
     /// - Throws: as ``importTranscript(_:file:)``.
     public func importFolder(_ path: String) throws(ImportError) -> ImportResult {
-        try convert(SlackExportFiles.folder(path), title: Self.title(path))
+        try SlackExportReading(files: SlackExportFiles.folder(path), title: Self.title(path)).read(into: nil)
     }
 
-    private func convert(_ files: SlackExportFiles, title: String) throws(ImportError) -> ImportResult {
-        var workspace = try SlackWorkspace(files)
-        var channels: [Channel] = []
-        for folder in files.days.keys.sorted() {
-            channels.append(workspace.channel(folder: folder, days: files.days[folder] ?? []))
+    /// Imports the export `files` (a folder or a zip), handing each message to `sink` as its day
+    /// file is read, one day file at a time; the result's channels have no messages.
+    /// - Throws: as ``importTranscript(_:file:)``.
+    func importExport(_ files: SlackExportFiles, sink: any MessageSink) throws(ImportError) -> ImportResult {
+        try SlackExportReading(files: files, title: Self.title(files.name)).read(into: sink)
+    }
+
+    /// The files of the zipped export `archive`, its lists read.
+    /// - Throws: ``ImportError`` for a damaged zip or one without a list file.
+    static func files(_ archive: ZipArchive, entries: [ZipEntry]? = nil) throws(ImportError) -> SlackExportFiles {
+        if let entries { return try SlackExportFiles.archive(archive, entries: entries) }
+        let listed: [ZipEntry]
+        do {
+            listed = try archive.entries()
+        } catch {
+            throw ImportError(error)
         }
-        channels.sort { ($0.kind.rawValue, $0.name) < ($1.kind.rawValue, $1.name) }
-        return ImportResult(
-            transcript: Transcript(title: title, channels: channels, directory: workspace.directory),
-            diagnostics: files.skipped + workspace.diagnostics, format: .slack)
+        return try SlackExportFiles.archive(archive, entries: listed)
     }
 
     static func title(_ path: String) -> String {

@@ -1,7 +1,8 @@
 import ParleyModel
 
-/// Gathers thread replies under their parent: Slack exports a reply in the day file of its own
-/// date, so a thread can span several files.
+/// Gathers thread replies under their parent, for the whole import of a conversation (the
+/// streamed import hands messages on in file order, and the archive's store orders them by time):
+/// Slack exports a reply in the day file of its own date, so a thread can span several files.
 ///
 /// The result keeps top-level messages in time order, each thread's parent followed by its
 /// replies in time order; the parent's ``Message/threadReplies`` lists them. A reply whose parent
@@ -18,7 +19,7 @@ struct SlackThreads {
     }
 
     /// - Complexity: O(n log n) for n messages.
-    mutating func gather(_ messages: [Message], listedReplies raws: [SlackExport.Message]) -> [Message] {
+    mutating func gather(_ messages: [Message]) -> [Message] {
         var byID: [MessageID: Message] = [:]
         var order: [MessageID] = []
         for message in messages {
@@ -39,7 +40,6 @@ struct SlackThreads {
             let sorted = ids.sorted { (byID[$0]!.timestamp, $0) < (byID[$1]!.timestamp, $1) }
             byID[root]?.threadReplies = sorted
         }
-        reportMissing(raws, present: byID)
         let topLevel = order.filter { Self.parent(of: $0, in: byID) == nil }
             .sorted { (byID[$0]!.timestamp, $0) < (byID[$1]!.timestamp, $1) }
         var result: [Message] = []
@@ -59,19 +59,5 @@ struct SlackThreads {
         guard let root = byID[id]?.threadRoot, let parent = byID[root] else { return nil }
         if let grandparent = parent.threadRoot, byID[grandparent] != nil { return nil }
         return root
-    }
-
-    /// Parents list their replies (`replies: [{user, ts}]`); say when some are not in the export.
-    private mutating func reportMissing(_ raws: [SlackExport.Message], present: [MessageID: Message]) {
-        for raw in raws {
-            let missing = (raw.replies ?? []).compactMap(\.ts).filter { present[MessageID($0)] == nil }
-            guard !missing.isEmpty else { continue }
-            diagnostics.append(
-                Diagnostic(
-                    file: file, location: "\(folder)/ ts \(raw.ts)",
-                    message:
-                        "thread lists \(missing.count) repl\(missing.count == 1 ? "y" : "ies") not in the export (\(missing.joined(separator: ", ")))"
-                ))
-        }
     }
 }

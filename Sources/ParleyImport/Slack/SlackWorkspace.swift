@@ -1,7 +1,8 @@
+import Foundation
 import ParleyModel
 
-/// The workspace lists of a Slack export (users and conversations) and the channels built from
-/// its day files.
+/// The workspace lists of a Slack export (users and conversations), read before any day file,
+/// and the conversation of each folder of day files.
 struct SlackWorkspace {
     private(set) var users: [String: Author] = [:]
     private var conversations: [String: (SlackExport.Conversation, Channel.Kind)] = [:]
@@ -9,11 +10,13 @@ struct SlackWorkspace {
     private(set) var diagnostics: [Diagnostic] = []
     let name: String
 
-    /// Reads `users.json` and the conversation lists.
+    /// Reads `users.json` and the conversation lists (`lists`: the list files by name) of the
+    /// export `name`.
     /// - Throws: ``ImportError`` when a list file is malformed.
-    init(_ files: SlackExportFiles) throws(ImportError) {
-        name = files.name
-        if let data = files.lists["users.json"] {
+    /// - Complexity: O(bytes of the lists).
+    init(lists: [String: Data], name: String) throws(ImportError) {
+        self.name = name
+        if let data = lists["users.json"] {
             let list: [SlackExport.User] = try SlackJSON.decode(data, file: "\(name): users.json")
             for user in list {
                 let display = [user.profile?.displayName, user.profile?.realName, user.realName].compactMap { $0 }.first { !$0.isEmpty }
@@ -28,7 +31,7 @@ struct SlackWorkspace {
             ("channels.json", .text), ("groups.json", .text), ("mpims.json", .group), ("dms.json", .direct),
         ]
         for (file, kind) in kinds {
-            guard let data = files.lists[file] else { continue }
+            guard let data = lists[file] else { continue }
             let list: [SlackExport.Conversation] = try SlackJSON.decode(data, file: "\(name): \(file)")
             for conversation in list {
                 conversations[conversation.id] = (conversation, kind)
@@ -38,8 +41,9 @@ struct SlackWorkspace {
         }
     }
 
-    /// The channel of one conversation folder (named by channel name, or by id for DMs).
-    mutating func channel(folder: String, days: [(day: String, messages: [SlackExport.Message])]) -> Channel {
+    /// The conversation of one folder (named by channel name, or by id for DMs), its channel
+    /// without messages; a folder no list names is reported and named after itself.
+    mutating func conversation(folder: String) -> SlackConversation {
         let known = conversations[folder]
         if known == nil {
             diagnostics.append(
@@ -48,27 +52,11 @@ struct SlackWorkspace {
                     message: "no conversation of this name in the export's lists; named after its folder"))
         }
         let info = known?.0
-        let id = ChannelID(info?.id ?? folder)
-        let converter = SlackMessageConverter(users: users, channel: id)
-        var messages: [Message] = []
-        for (day, raws) in days {
-            for (index, raw) in raws.enumerated() {
-                guard let message = converter.convert(raw) else {
-                    diagnostics.append(
-                        Diagnostic(
-                            file: name, location: "\(folder)/\(day).json [\(index)]",
-                            message: "ts \"\(raw.ts)\" is not a Slack timestamp; message skipped"))
-                    continue
-                }
-                messages.append(message)
-            }
-        }
-        var threads = SlackThreads(file: name, folder: folder)
-        let ordered = threads.gather(messages, listedReplies: days.flatMap { $0.messages })
-        diagnostics += threads.diagnostics
         let topic = [info?.topic?.value, info?.purpose?.value].compactMap { $0 }.first { !$0.isEmpty }
-        return Channel(
-            id: id, name: channelName(info, kind: known?.1, folder: folder), topic: topic, kind: known?.1 ?? .text, messages: ordered)
+        let channel = Channel(
+            id: ChannelID(info?.id ?? folder), name: channelName(info, kind: known?.1, folder: folder), topic: topic,
+            kind: known?.1 ?? .text, messages: [])
+        return SlackConversation(folder: folder, channel: channel, export: name, users: users)
     }
 
     /// A DM is named after its members, other conversations by their name.

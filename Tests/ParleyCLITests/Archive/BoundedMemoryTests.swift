@@ -43,6 +43,72 @@ import Testing
         return text + "]}"
     }
 
+    /// A Slack export folder of `count` generated messages, written into `folder`, after
+    /// `../shared/bench/gen_slack.py` and Slack's "Export data": `users.json` (seven people with
+    /// profiles), `channels.json` (two channels) and one day file per channel and UTC day from
+    /// 2024-01-01, 125 messages each, four minutes apart (with `client_msg_id`, `blocks`,
+    /// `user_profile`); every tenth message a thread's root (`reply_count`, `replies`) followed
+    /// by three replies (`thread_ts`, `parent_user_id`), every seventh with reactions, every
+    /// thirtieth edited. Returns the folder's path.
+    static func slack(_ count: Int, in folder: URL) throws -> String {
+        let root = folder.appendingPathComponent("slack-\(count)")
+        let users = (0..<7).map { person in
+            #"{"id": "U0000000\#(person)", "name": "person\#(person)", "real_name": "Person \#(person)", "color": "e67e22", "#
+                + #""profile": {"display_name": "P\#(person)", "real_name": "Person \#(person)", "#
+                + #""image_72": "https://avatars.example/\#(person)_72.png"}, "is_bot": false}"#
+        }
+        let channels = [("C00000001", "general"), ("C00000002", "engineering")]
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Data("[\(users.joined(separator: ", "))]".utf8).write(to: root.appendingPathComponent("users.json"))
+        let list = channels.map { #"{"id": "\#($0.0)", "name": "\#($0.1)", "topic": {"value": "Talk"}, "purpose": {"value": ""}}"# }
+        try Data("[\(list.joined(separator: ", "))]".utf8).write(to: root.appendingPathComponent("channels.json"))
+        var written = 0, day = 0
+        while written < count {
+            for (_, name) in channels where written < count {
+                let size = min(125, count - written)
+                let start = 1_704_067_200 + day * 86_400 + 7 * 3600
+                let ts = (0..<size).map { "\(start + $0 * 240).\(String(format: "%06d", 100 + $0))" }
+                var messages: [String] = []
+                for index in 0..<size {
+                    let person = (written + index) % 7
+                    var fields =
+                        #""client_msg_id": "\#(String(format: "%08d", written + index))-0000-4000-8000-000000000000", "type": "message", "#
+                        + #""text": "message number \#(written + index) with a few more words, so that a page is like a real one", "#
+                        + #""user": "U0000000\#(person)", "ts": "\#(ts[index])", "blocks": [{"type": "rich_text", "block_id": "b\#(index)", "#
+                        + #""elements": [{"type": "rich_text_section", "elements": [{"type": "text", "text": "message"}]}]}], "#
+                        + #""user_profile": {"display_name": "P\#(person)", "real_name": "Person \#(person)", "name": "person\#(person)"}"#
+                    let thread = index - index % 10
+                    if index % 10 == 0, index + 3 < size {
+                        let replies = (1...3).map { #"{"user": "U0000000\#((written + index + $0) % 7)", "ts": "\#(ts[index + $0])"}"# }
+                        fields += #", "thread_ts": "\#(ts[index])", "reply_count": 3, "replies": [\#(replies.joined(separator: ", "))]"#
+                    } else if (1...3).contains(index % 10), thread + 3 < size {
+                        fields += #", "thread_ts": "\#(ts[thread])", "parent_user_id": "U0000000\#((written + thread) % 7)""#
+                    }
+                    if index % 7 == 0 { fields += #", "reactions": [{"name": "+1", "users": ["U00000001", "U00000002"], "count": 2}]"# }
+                    if index % 30 == 0 {
+                        fields += #", "edited": {"user": "U0000000\#(person)", "ts": "\#(start + index * 240 + 60).000000"}"#
+                    }
+                    messages.append("{\(fields)}")
+                }
+                let file = root.appendingPathComponent(
+                    "\(name)/\(Self.utcDay.string(from: Date(timeIntervalSince1970: Double(start)))).json")
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data("[\n\(messages.joined(separator: ",\n"))\n]".utf8).write(to: file)
+                written += size
+            }
+            day += 1
+        }
+        return root.path
+    }
+
+    /// A day file's name: `yyyy-MM-dd` in UTC.
+    static var utcDay: DateFormatter {
+        let formatter = DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter
+    }
+
     /// The `peak_rss=` of a `--stats` line, in bytes.
     static func peak(_ errors: String) -> Int? {
         errors.split(separator: " ").first { $0.hasPrefix("peak_rss=") }.flatMap { Int($0.dropFirst(9).prefix { $0.isNumber }) }
@@ -50,14 +116,18 @@ import Testing
 
     @Test(
         .disabled(if: Sanitizer.name != nil, "a sanitizer's shadow memory and quarantine make peak memory meaningless"),
-        arguments: ["discord", "telegram"])
+        arguments: ["discord", "telegram", "slack"])
     func fiveTimesTheMessagesInBoundedMemory(format: String) throws {
         let folder = TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var peaks: [Int] = []
         for count in [5000, 25_000] {
-            let text = format == "discord" ? Self.export(count) : Self.telegram(count)
-            let input = try ArchiveUpdateTests.write(text, "export-\(count).json", in: folder)
+            let input =
+                switch format {
+                case "slack": try Self.slack(count, in: folder)
+                case "discord": try ArchiveUpdateTests.write(Self.export(count), "export-\(count).json", in: folder)
+                default: try ArchiveUpdateTests.write(Self.telegram(count), "export-\(count).json", in: folder)
+                }
             let archive = folder.appendingPathComponent("archive-\(count)")
             let outcome = try ParleyProcess.run(["render", input, "-o", archive.path, "--messages-per-page", "100", "--stats", "-q"])
             #expect(outcome.code == 0, "\(outcome.errors)")

@@ -36,19 +36,6 @@ struct SlackArchiveTests {
         #expect(fromMemory.transcript.channels == result.transcript.channels)
     }
 
-    /// Byte 226 opens `"ts"` where a comma is missing; yajl names the byte after it, inside that key.
-    @Test("a malformed day file names the file inside the zip, its line and byte")
-    func brokenDay() {
-        let path = TestPaths.fixture("slack-export-broken-day.zip").path
-        #expect(
-            throws: ImportError.syntax(
-                file: "\(path): general/2024-01-02.json", offset: 227, line: 13,
-                expected: "valid JSON: parse error: after key and value, inside map, I expect ',' or '}'")
-        ) {
-            try TranscriptReader().read(contentsOf: path)
-        }
-    }
-
     @Test("a truncated zip is a syntax error at the byte where libarchive stopped")
     func truncated() {
         let path = TestPaths.fixture("slack-export-truncated.zip").path

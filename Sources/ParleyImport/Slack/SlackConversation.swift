@@ -1,0 +1,95 @@
+import ParleyEventCodec
+import ParleyJSON
+import ParleyModel
+
+/// One conversation of a Slack export while its day files are read, one at a time: each day
+/// file's messages are decoded one record at a time, converted and handed on at once; what the
+/// conversation keeps between day files is its ``SlackReplyIndex`` (ids only). Both the streamed
+/// import and the whole one read day files through ``read(_:day:emit:)``, so they convert alike.
+struct SlackConversation {
+    /// The conversation's folder in the export (its name, or its id for a DM).
+    let folder: String
+    /// The channel, without messages: id, name, topic, kind.
+    let channel: Channel
+    /// The export's name, used in diagnostics.
+    let export: String
+    /// What was skipped or found odd so far, in the order read.
+    private(set) var diagnostics: [Diagnostic] = []
+    private let converter: SlackMessageConverter
+    private var index = SlackReplyIndex()
+
+    init(folder: String, channel: Channel, export: String, users: [String: Author]) {
+        self.folder = folder
+        self.channel = channel
+        self.export = export
+        converter = SlackMessageConverter(users: users, channel: channel.id)
+    }
+
+    /// Reads the day file `day` (`2024-01-02`) from `bytes`, handing each message it converts to
+    /// `emit` with its place (`general/2024-01-02.json $[3]`), in file order.
+    ///
+    /// A record that does not decode, or whose `ts` is not a Slack timestamp, is skipped and
+    /// reported. A day file that is not valid JSON keeps the messages before the break: the rest of
+    /// the file is skipped and reported with the byte and line (so is a day file cut short, or one
+    /// that is not a list).
+    /// - Throws: ``ImportError/unreadable(file:reason:)`` when the file cannot be read.
+    /// - Complexity: O(bytes of the day file); memory for one record at a time.
+    mutating func read(_ bytes: JSONBytes, day: String, emit: (Message, String) -> Void) throws(ImportError) {
+        let relative = "\(folder)/\(day).json"
+        let file = "\(export): \(relative)"
+        let decoder = JSONValueDecoder(keyStrategy: .convertFromSnakeCase)
+        var found: [Diagnostic] = []
+        // Moved out for the closure below, so that the index is never copied.
+        var index = SlackReplyIndex()
+        swap(&index, &self.index)
+        var count = 0
+        let converter = self.converter
+        defer {
+            self.index = index
+            diagnostics += found
+        }
+        let outcome: StreamedJSON.Outcome
+        do {
+            outcome = try withoutActuallyEscaping(emit) { emit throws(ImportError) in
+                try StreamedJSON.read(bytes, file: file, lists: ["$"]) { event in
+                    guard case let .record(_, path, _, value) = event,
+                        let raw = Lossy<SlackExport.Message>.record(value, at: path, decoder: decoder, file: file, diagnostics: &found)
+                    else { return }
+                    index.noteListing(parent: raw.ts, replies: (raw.replies ?? []).compactMap(\.ts))
+                    guard let message = converter.convert(raw) else {
+                        return found.append(
+                            .skipped(file: file, location: path, reason: "ts \"\(raw.ts)\" is not a Slack timestamp (seconds.micros)"))
+                    }
+                    index.noteMessage(raw.ts)
+                    count += 1
+                    emit(message, "\(relative) \(path)")
+                }
+            }
+        } catch {
+            guard case let .syntax(_, offset, line, expected) = error else { throw error }
+            let place = [line.map { "line \($0)" }, offset.map { "byte \($0)" }].compactMap { $0 }.joined(separator: ", ")
+            return found.append(
+                .skipped(
+                    file: file, location: place.isEmpty ? "$" : place,
+                    reason: "\(expected); the rest of the day file is skipped, the \(count) message\(count == 1 ? "" : "s") before kept",
+                    cause: error))
+        }
+        found += outcome.diagnostics
+        guard case .array = outcome.envelopeRead else {
+            return found.append(.skipped(file: file, location: "$", reason: "expected a list of messages; the day file is skipped"))
+        }
+    }
+
+    /// The parents that list thread replies the conversation lacks, as diagnostics; call it once
+    /// every day file is read.
+    /// - Complexity: O(listed replies).
+    func missingReplies() -> [Diagnostic] {
+        index.missingReplies().map { parent, missing in
+            Diagnostic(
+                file: export, location: "\(folder)/ ts \(parent)",
+                message:
+                    "thread lists \(missing.count) repl\(missing.count == 1 ? "y" : "ies") not in the export (\(missing.joined(separator: ", ")))"
+            )
+        }
+    }
+}
