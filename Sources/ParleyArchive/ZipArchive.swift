@@ -69,4 +69,45 @@ public struct ZipArchive: Sendable {
             return body(entry, data) ? .next : .stop
         }
     }
+
+    /// Reads the first entry `select` accepts a block (at most 64 KiB) at a time, handing each
+    /// block to `body` as libarchive inflates it (a block is valid only during the call), so an
+    /// entry of any size is read in constant memory; entries after it are not read.
+    /// - Returns: the entry read, or nil when `select` accepts none.
+    /// - Throws: ``ChunkFailure/archive(_:)`` when the archive cannot be opened or is damaged, or
+    ///   the entry inflates past ``limits`` (reading stops at the cap); ``ChunkFailure/body(_:)``
+    ///   with `body`'s error, which stops the reading.
+    /// - Complexity: O(archive size up to the entry's end) time; memory for one block.
+    @discardableResult
+    public func streamFile<Failure: Error>(
+        where select: (ZipEntry) -> Bool, _ body: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(ChunkFailure<Failure>) -> ZipEntry? {
+        var found: ZipEntry?
+        var failure: Failure?
+        do throws(ArchiveError) {
+            try walk { reader, entry throws(ArchiveError) in
+                guard select(entry) else { return .skip }
+                found = entry
+                do throws(ChunkFailure<Failure>) {
+                    try reader.forEachChunk(entry: entry, body)
+                } catch {
+                    switch error {
+                    case let .archive(error): throw error
+                    case let .body(error): failure = error
+                    }
+                }
+                return .stop
+            }
+        } catch {
+            throw .archive(error)
+        }
+        if let failure { throw .body(failure) }
+        return found
+    }
+
+    /// Why ``streamFile(where:_:)`` stopped: the archive could not be read, or `body` threw.
+    public enum ChunkFailure<Failure: Error>: Error {
+        case archive(ArchiveError)
+        case body(Failure)
+    }
 }
