@@ -4,8 +4,9 @@ import Foundation
 /// A zip archive on disk or in memory, read entry by entry through libarchive (Debian
 /// `libarchive-dev`); this module is the only one that sees libarchive.
 ///
-/// Reading streams: one entry's bytes are in memory at a time, so a large export costs the
-/// size of its largest entry, not of the archive, and never more than ``limits`` allow (a zip
+/// Reading streams: one entry's bytes are in memory at a time (one 64 KiB block of it with
+/// ``streamFile(where:_:)``), so a large export costs the size of its largest entry, not of the
+/// archive, and never more than ``limits`` allow (a zip
 /// bomb stops at the cap, counted as the bytes inflate). Only regular files are listed; folders,
 /// links and other entry types are skipped.
 public struct ZipArchive: Sendable {
