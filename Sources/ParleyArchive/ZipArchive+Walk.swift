@@ -12,30 +12,51 @@ extension ZipArchive {
         let limits: ZipLimits
 
         /// The current entry's bytes, counted as libarchive inflates them.
-        /// - Throws: ``ArchiveError/entryTooLarge(file:entry:limitBytes:)`` past
-        ///   ``ZipLimits/maxEntryBytes``, ``ArchiveError/ratioTooHigh(file:entry:uncompressedBytes:compressedBytes:limit:)``
-        ///   past ``ZipLimits/maxRatio`` (compressed bytes: what libarchive read from the archive
-        ///   since the entry began, so a little more than the entry's own), ``ArchiveError/corrupt(file:entry:offset:reason:)``.
+        /// - Throws: as ``forEachChunk(entry:_:)``.
         /// - Complexity: O(entry size); memory for the bytes read, never more than the cap.
         func readData(entry: ZipEntry) throws(ArchiveError) -> Data {
             var data = Data()
             if let size = entry.sizeBytes, size > 0 { data.reserveCapacity(Int(min(size, limits.maxEntryBytes, 64 << 20))) }
+            do {
+                try forEachChunk(entry: entry) { chunk throws(ArchiveError) in data.append(contentsOf: chunk) }
+            } catch {
+                switch error {
+                case let .archive(error), let .body(error): throw error
+                }
+            }
+            return data
+        }
+
+        /// Hands `body` the current entry's bytes a block (at most 64 KiB) at a time, in order,
+        /// as libarchive inflates them; a block is valid only during the call.
+        /// - Throws: ``ChunkFailure/archive(_:)`` with ``ArchiveError/entryTooLarge(file:entry:limitBytes:)``
+        ///   past ``ZipLimits/maxEntryBytes``, ``ArchiveError/ratioTooHigh(file:entry:uncompressedBytes:compressedBytes:limit:)``
+        ///   past ``ZipLimits/maxRatio`` (compressed bytes: what libarchive read from the archive
+        ///   since the entry began, so a little more than the entry's own), ``ArchiveError/corrupt(file:entry:offset:reason:)``;
+        ///   ``ChunkFailure/body(_:)`` with `body`'s error, which stops the reading.
+        /// - Complexity: O(entry size); memory for one block.
+        func forEachChunk<Failure: Error>(
+            entry: ZipEntry, _ body: (UnsafeRawBufferPointer) throws(Failure) -> Void
+        ) throws(ChunkFailure<Failure>) {
             let start = archive_filter_bytes(handle, -1)
-            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+            defer { buffer.deallocate() }
+            var total: Int64 = 0
             while true {
-                let count = buffer.withUnsafeMutableBytes { archive_read_data(handle, $0.baseAddress, $0.count) }
-                if count == 0 { return data }
-                guard count > 0 else { throw failure(entry: entry.path) }
-                let total = Int64(data.count + count)
+                let count = archive_read_data(handle, buffer.baseAddress, buffer.count)
+                if count == 0 { return }
+                guard count > 0 else { throw .archive(failure(entry: entry.path)) }
+                total += Int64(count)
                 guard total <= limits.maxEntryBytes else {
-                    throw .entryTooLarge(file: name, entry: entry.path, limitBytes: limits.maxEntryBytes)
+                    throw .archive(.entryTooLarge(file: name, entry: entry.path, limitBytes: limits.maxEntryBytes))
                 }
                 let compressed = max(1, archive_filter_bytes(handle, -1) - start)
                 if total > limits.ratioFloorBytes, total / compressed > limits.maxRatio {
-                    throw .ratioTooHigh(
-                        file: name, entry: entry.path, uncompressedBytes: total, compressedBytes: compressed, limit: limits.maxRatio)
+                    throw .archive(
+                        .ratioTooHigh(
+                            file: name, entry: entry.path, uncompressedBytes: total, compressedBytes: compressed, limit: limits.maxRatio))
                 }
-                data.append(contentsOf: buffer[0..<count])
+                do { try body(UnsafeRawBufferPointer(rebasing: buffer[..<count])) } catch { throw .body(error) }
             }
         }
 

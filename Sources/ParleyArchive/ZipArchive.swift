@@ -4,8 +4,9 @@ import Foundation
 /// A zip archive on disk or in memory, read entry by entry through libarchive (Debian
 /// `libarchive-dev`); this module is the only one that sees libarchive.
 ///
-/// Reading streams: one entry's bytes are in memory at a time, so a large export costs the
-/// size of its largest entry, not of the archive, and never more than ``limits`` allow (a zip
+/// Reading streams: one entry's bytes are in memory at a time (one 64 KiB block of it with
+/// ``streamFile(where:_:)``), so a large export costs the size of its largest entry, not of the
+/// archive, and never more than ``limits`` allow (a zip
 /// bomb stops at the cap, counted as the bytes inflate). Only regular files are listed; folders,
 /// links and other entry types are skipped.
 public struct ZipArchive: Sendable {
@@ -68,5 +69,46 @@ public struct ZipArchive: Sendable {
             let data = try reader.readData(entry: entry)
             return body(entry, data) ? .next : .stop
         }
+    }
+
+    /// Reads the first entry `select` accepts a block (at most 64 KiB) at a time, handing each
+    /// block to `body` as libarchive inflates it (a block is valid only during the call), so an
+    /// entry of any size is read in constant memory; entries after it are not read.
+    /// - Returns: the entry read, or nil when `select` accepts none.
+    /// - Throws: ``ChunkFailure/archive(_:)`` when the archive cannot be opened or is damaged, or
+    ///   the entry inflates past ``limits`` (reading stops at the cap); ``ChunkFailure/body(_:)``
+    ///   with `body`'s error, which stops the reading.
+    /// - Complexity: O(archive size up to the entry's end) time; memory for one block.
+    @discardableResult
+    public func streamFile<Failure: Error>(
+        where select: (ZipEntry) -> Bool, _ body: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(ChunkFailure<Failure>) -> ZipEntry? {
+        var found: ZipEntry?
+        var failure: Failure?
+        do throws(ArchiveError) {
+            try walk { reader, entry throws(ArchiveError) in
+                guard select(entry) else { return .skip }
+                found = entry
+                do throws(ChunkFailure<Failure>) {
+                    try reader.forEachChunk(entry: entry, body)
+                } catch {
+                    switch error {
+                    case let .archive(error): throw error
+                    case let .body(error): failure = error
+                    }
+                }
+                return .stop
+            }
+        } catch {
+            throw .archive(error)
+        }
+        if let failure { throw .body(failure) }
+        return found
+    }
+
+    /// Why ``streamFile(where:_:)`` stopped: the archive could not be read, or `body` threw.
+    public enum ChunkFailure<Failure: Error>: Error {
+        case archive(ArchiveError)
+        case body(Failure)
     }
 }

@@ -35,7 +35,7 @@ public struct ChatGPTImporter: Sendable {
     ///   for a value of the wrong type. A conversation of a list that cannot be read is skipped and
     ///   reported; a list cut short keeps the whole conversations before the break.
     /// - Complexity: O(n log n) for n nodes; memory holds the channels converted and one
-    ///   conversation being read.
+    ///   conversation being read (streamed into a sink: the channels without their messages).
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
         try importTranscript(.data(data), file: file)
     }
@@ -45,7 +45,15 @@ public struct ChatGPTImporter: Sendable {
     /// - Throws: as the `Data` overload, and ``ImportError/unreadable(file:reason:)``
     ///   when the file cannot be read.
     public func importTranscript(_ bytes: JSONBytes, file: String) throws(ImportError) -> ImportResult {
-        var reading = ChatGPTReading(file: file)
+        try importTranscript(bytes, file: file, sink: nil)
+    }
+
+    /// Imports the export in `bytes`; with a `sink`, each conversation's messages are handed to
+    /// it as soon as the conversation's record is read and converted instead of being kept, and
+    /// the result's channels have no messages (a single conversation, or an object of them, is
+    /// read whole, then handed over).
+    func importTranscript(_ bytes: JSONBytes, file: String, sink: (any MessageSink)?) throws(ImportError) -> ImportResult {
+        var reading = ChatGPTReading(file: file, sink: sink)
         let decoder = JSONValueDecoder()
         let outcome = try StreamedJSON.read(bytes, file: file, lists: ["$"]) { event in
             guard case let .record(_, path, _, value) = event,

@@ -4,8 +4,13 @@ import ParleyModel
 /// channels converted so far (a conversation seen twice kept once, the first copy) and the
 /// problems met, reported in the order of the whole-document reading: conversations that cannot
 /// be read, then each conversation's problems, then one note on untimed messages.
+///
+/// With a sink, each conversation's messages are handed to it as soon as the conversation is
+/// converted and ``channels`` keep only the channels (no messages): memory holds one
+/// conversation, the channels' headers and the conversation ids seen.
 struct ChatGPTReading {
     let file: String
+    /// The channels converted so far, in order; without their messages when they went to a sink.
     private(set) var channels: [Channel] = []
     /// How many conversations were read (duplicates included).
     private(set) var count = 0
@@ -15,8 +20,13 @@ struct ChatGPTReading {
     /// The paths of conversations with messages that had no `create_time`.
     private var untimed: [String] = []
     private var seen: Set<ChannelID> = []
+    /// Where each conversation's messages go as soon as it is converted, instead of ``channels``.
+    private let sink: (any MessageSink)?
 
-    init(file: String) { self.file = file }
+    init(file: String, sink: (any MessageSink)? = nil) {
+        self.file = file
+        self.sink = sink
+    }
 
     /// Converts one conversation into its channels.
     /// - Parameters:
@@ -31,7 +41,14 @@ struct ChatGPTReading {
                 Diagnostic(file: file, location: path, message: "conversation \(converter.id) appears twice; the first copy is kept"))
         }
         let (conversationChannels, conversationProblems) = converter.convert()
-        channels += conversationChannels
+        for var channel in conversationChannels {
+            if let sink {
+                let messages = channel.messages
+                channel.messages = []
+                for message in messages { sink.accept(message, in: channel, at: "\(path).mapping.\(message.id)") }
+            }
+            channels.append(channel)
+        }
         problems += conversationProblems
         if converter.untimed > 0 { untimed.append(path) }
     }

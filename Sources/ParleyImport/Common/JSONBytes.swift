@@ -1,14 +1,21 @@
 import Foundation
+import ParleyArchive
 
-/// A JSON export's bytes: in memory, or a file read a chunk at a time, so that importing a file
-/// holds one chunk of it, never the whole file.
+/// A JSON export's bytes: in memory, a file read a chunk at a time, or a zip entry inflated a
+/// block at a time, so that importing a file holds one chunk of it, never the whole file.
 public enum JSONBytes: Sendable {
     case data(Data)
     /// The file at `path`.
     case file(path: String)
+    /// The entry at `path` in `archive` (the first one of that path), read within the archive's
+    /// ``ZipLimits``.
+    case zipEntry(ZipArchive, path: String)
 
-    /// Calls `body` with each chunk of at most `size` bytes, in order.
+    /// Calls `body` with each chunk of at most `size` bytes, in order (a zip entry's chunks are
+    /// the blocks libarchive inflates, at most 64 KiB each).
     /// - Throws: ``ImportError/unreadable(file:reason:)`` when the file cannot be opened or read;
+    ///   for a zip entry, the ``ImportError`` of a damaged archive or an entry past its limits,
+    ///   and ``ImportError/unreadable(file:reason:)`` when the archive has no such entry;
     ///   `body`'s error.
     func forEachChunk<Failure: Error>(
         size: Int, file: String, _ body: (UnsafeRawBufferPointer) throws(Failure) -> Void
@@ -35,6 +42,17 @@ public enum JSONBytes: Sendable {
                 guard count > 0 else { return }
                 do { try body(UnsafeRawBufferPointer(rebasing: buffer[..<count])) } catch { throw .body(error) }
             }
+        case let .zipEntry(archive, path):
+            let entry: ZipEntry?
+            do {
+                entry = try archive.streamFile(where: { $0.path == path }, body)
+            } catch {
+                switch error {
+                case let .archive(error): throw .input(ImportError(error))
+                case let .body(error): throw .body(error)
+                }
+            }
+            guard entry != nil else { throw .input(.unreadable(file: file, reason: "no entry \(path) in the zip")) }
         }
     }
 

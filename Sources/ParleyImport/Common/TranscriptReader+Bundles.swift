@@ -8,34 +8,20 @@ extension TranscriptReader {
     static let bundledExports: [(fileName: String, format: InputFormat)] = [("conversations.json", .chatGPT), ("result.json", .telegram)]
 
     /// The export inside the folder at `path`, when `names` (its paths) hold a bundled export's
-    /// file at the top or one folder down; nil otherwise.
+    /// file at the top or one folder down; nil otherwise. The file is streamed, never read whole.
     /// - Throws: ``ImportError/unreadable(file:reason:)`` when that file cannot be read, else the importer's error.
     func readBundledFolder(_ path: String, names: [String], format: InputFormat?) throws(ImportError) -> ImportResult? {
         guard let (entry, found) = Self.bundledEntry(in: names, format: format) else { return nil }
         let file = URL(fileURLWithPath: path).appendingPathComponent(entry).path
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw .unreadable(file: file, reason: (error as NSError).localizedDescription)
-        }
-        return try read(data, file: file, format: found)
+        return try importStreamed(StreamedInput(bytes: .file(path: file), file: file, format: found), sink: nil)
     }
 
-    /// The export inside `archive`, when its `entries` hold a bundled export's file; nil otherwise.
-    /// - Throws: ``ImportError`` for a damaged archive, else the importer's error.
+    /// The export inside `archive`, when its `entries` hold a bundled export's file; nil
+    /// otherwise. The entry is inflated and parsed a block at a time, never held whole.
+    /// - Throws: ``ImportError`` for a damaged archive or an entry past its limits, else the importer's error.
     func readBundledZip(_ archive: ZipArchive, entries: [ZipEntry], format: InputFormat?) throws(ImportError) -> ImportResult? {
-        guard let (entry, found) = Self.bundledEntry(in: entries.map(\.path), format: format) else { return nil }
-        var data = Data()
-        do {
-            try archive.forEachFile(where: { $0.path == entry }) { _, bytes in
-                data = bytes
-                return false
-            }
-        } catch {
-            throw ImportError(error)
-        }
-        return try read(data, file: "\(archive.name)/\(entry)", format: found)
+        guard let input = bundledInput(archive, entries: entries.map(\.path), format: format) else { return nil }
+        return try importStreamed(input, sink: nil)
     }
 
     /// The shallowest path among `names` whose file name is a bundled export's (at most one

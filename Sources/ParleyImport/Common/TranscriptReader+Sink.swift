@@ -4,13 +4,17 @@ import ParleyModel
 
 extension TranscriptReader {
     /// Reads the input at `path` as ``read(contentsOf:format:options:)`` does, but hands every
-    /// message to `sink` instead of returning it: a DiscordChatExporter or Telegram JSON export
-    /// is streamed, each message passed on as soon as it is read, so memory does not grow with the
-    /// file (a Telegram chat whose header comes after its messages is held, then passed on); a
-    /// Slack export (folder or zip) is read one day file at a time, each message passed on as it
-    /// is read, in day file order (a conversation's thread replies are not gathered under their
-    /// parent, and no ``Message/threadReplies`` is set: the archive's store orders messages by
-    /// time and keeps neither); any other input is read whole, then its messages are passed on in order.
+    /// message to `sink` instead of returning it: a DiscordChatExporter, Telegram, ChatGPT or
+    /// Matrix JSON export (a file, the JSON file of an export folder, or that file inside a zip,
+    /// inflated as it is read) is streamed, each message passed on as soon as it is read, so
+    /// memory does not grow with the file (a Telegram chat whose header comes after its messages
+    /// is held, then passed on; a ChatGPT conversation is passed on when its record is read; a
+    /// Matrix export is read twice, first for the relations between events, then for the
+    /// messages); a Slack export (folder or zip) is read one day file at a time, each message
+    /// passed on as it is read, in day file order (a conversation's thread replies are not
+    /// gathered under their parent, and no ``Message/threadReplies`` is set: the archive's store
+    /// orders messages by time and keeps neither); any other input is read whole, then its
+    /// messages are passed on in order.
     ///
     /// Messages ``MessageValidator`` refuses are skipped and reported in the result's diagnostics.
     /// A streamed input does not merge duplicate message ids itself: the sink sees both copies, the
@@ -24,13 +28,8 @@ extension TranscriptReader {
         contentsOf path: String, format: InputFormat? = nil, options: ImportOptions = ImportOptions(), into sink: some MessageSink
     ) throws(ImportError) -> ImportResult {
         let validating = ValidatingSink(sink, file: path)
-        if let (file, streamed) = streamedFile(path, format: format) {
-            var result: ImportResult
-            switch streamed {
-            case .telegram: result = try TelegramImporter().importTranscript(.file(path: file), file: file, sink: validating)
-            default: result = try DiscordChatExporterImporter().importTranscript(.file(path: file), file: file, sink: validating)
-            }
-            return try finish(result, of: path, validating)
+        if let input = streamedInput(path, format: format, options: options) {
+            return try finish(importStreamed(input, sink: validating), of: path, validating)
         }
         let inPlace = try inPlaceInput(path, format: format, options: options)
         if case let .slack(files) = inPlace {
@@ -60,27 +59,5 @@ extension TranscriptReader {
         let messages = channel.messages
         channel.messages = []
         for message in messages { sink.accept(message, in: channel, at: "channel \"\(channel.name)\", message \"\(message.id)\"") }
-    }
-
-    /// The JSON file whose messages ``read(contentsOf:format:options:into:)`` streams for the
-    /// input at `path`, and its format: a DiscordChatExporter or Telegram export file, or the
-    /// `result.json` of a Telegram export folder; nil for any other input (a zip, a Slack export,
-    /// an SMS backup, a WhatsApp chat, …).
-    private func streamedFile(_ path: String, format: InputFormat?) -> (String, InputFormat)? {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
-        if isFolder.boolValue {
-            let names = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
-            guard let (entry, found) = Self.bundledEntry(in: names, format: format), found == .telegram else { return nil }
-            return (URL(fileURLWithPath: path).appendingPathComponent(entry).path, found)
-        }
-        guard let handle = FileHandle(forReadingAtPath: path), let head = try? handle.read(upToCount: Self.detectionBytes) else {
-            return nil
-        }
-        try? handle.close()
-        guard !ZipArchive.hasZipSignature(head), let found = format ?? (try? detectFormat(of: head, file: path)),
-            found == .discordChatExporter || found == .telegram
-        else { return nil }
-        return (path, found)
     }
 }

@@ -94,13 +94,8 @@ public struct TranscriptReader: Sendable {
     /// Imports the JSON export at `path` as `format`, reading it a chunk at a time; nil for a
     /// format that reads its input whole.
     private func readStreaming(_ path: String, as format: InputFormat) throws(ImportError) -> ImportResult? {
-        switch format {
-        case .discordChatExporter: return try DiscordChatExporterImporter().importTranscript(.file(path: path), file: path)
-        case .telegram: return try TelegramImporter().importTranscript(.file(path: path), file: path)
-        case .chatGPT: return try ChatGPTImporter().importTranscript(.file(path: path), file: path)
-        case .matrix: return try MatrixImporter().importTranscript(.file(path: path), file: path)
-        case .parleyJSONL, .slack, .smsBackup, .whatsApp: return nil
-        }
+        guard Self.streamsJSON(format) else { return nil }
+        return try importStreamed(StreamedInput(bytes: .file(path: path), file: path, format: format), sink: nil)
     }
 
     private func rejection(of data: Data, as format: InputFormat) -> String? {

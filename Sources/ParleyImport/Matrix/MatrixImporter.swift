@@ -27,7 +27,9 @@ public struct MatrixImporter: Sendable {
         return nil
     }
 
-    /// Imports one export file, streaming its `messages` one event at a time.
+    /// Imports one export file, streaming its `messages` one event at a time, twice: first for
+    /// what applies across events (edits, reactions, redactions, display names), then for the
+    /// messages.
     /// - Parameters:
     ///   - data: The file's bytes (UTF-8 JSON).
     ///   - file: The file name used in errors and diagnostics.
@@ -37,8 +39,8 @@ public struct MatrixImporter: Sendable {
     ///   value of the wrong type outside the events. An event that cannot be read (a wrong type,
     ///   no `sender` or `origin_server_ts`) is skipped and reported instead; a file cut short
     ///   keeps the events before the break.
-    /// - Complexity: O(n log n) for n events; memory holds the events read (decoded) and one
-    ///   record being read.
+    /// - Complexity: O(n) for n events, each parsed and decoded twice; memory holds the messages
+    ///   converted, the relations (``MatrixRelations``), the users' names and one record being read.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
         try importTranscript(.data(data), file: file)
     }
@@ -48,37 +50,57 @@ public struct MatrixImporter: Sendable {
     /// - Throws: as the `Data` overload, and ``ImportError/unreadable(file:reason:)``
     ///   when the file cannot be read.
     public func importTranscript(_ bytes: JSONBytes, file: String) throws(ImportError) -> ImportResult {
-        var events: [MatrixEvent] = []
-        var positions: [Int] = []
+        try importTranscript(bytes, file: file, sink: nil)
+    }
+
+    /// Imports the export in `bytes`; with a `sink`, each message is handed to it as soon as the
+    /// second pass reads it, its edits, reactions and redaction applied, instead of being kept
+    /// (duplicate event ids are then the sink's to resolve), and the result's channel has no
+    /// messages: memory then holds no message, only the relations and the users' names.
+    func importTranscript(_ bytes: JSONBytes, file: String, sink: (any MessageSink)?) throws(ImportError) -> ImportResult {
+        var timeline = MatrixTimeline(file: file)
         var diagnostics: [Diagnostic] = []
         let decoder = JSONValueDecoder()
         let outcome = try StreamedJSON.read(bytes, file: file, lists: ["messages"]) { event in
             guard case let .record(_, path, index, value) = event,
                 let event = Lossy<MatrixEvent>.record(value, at: path, decoder: decoder, file: file, diagnostics: &diagnostics)
             else { return }
-            events.append(event)
-            positions.append(index)
+            timeline.scan(event, position: index)
         }
         let export = try StreamedJSON.decode(MatrixExport.self, from: outcome.envelopeRead, file: file, decoder: decoder)
-        diagnostics = outcome.diagnostics + diagnostics
-        let roomID = events.lazy.compactMap(\.room_id).first
-        let name = export.room_name.flatMap { $0.isEmpty ? nil : $0 } ?? roomID ?? "Matrix room"
-        let channelID: ChannelID
-        if let roomID {
-            channelID = ChannelID(roomID)
+        let name = export.room_name.flatMap { $0.isEmpty ? nil : $0 } ?? timeline.roomID ?? "Matrix room"
+        if let roomID = timeline.roomID {
+            timeline.channel = ChannelID(roomID)
         } else {
             var hash = FNV1a()
             hash.add(name)
-            channelID = ChannelID("room-" + SyntheticMessageID.hex(hash.value))
+            timeline.channel = ChannelID("room-" + SyntheticMessageID.hex(hash.value))
         }
-        var timeline = MatrixTimeline(file: file, channel: channelID, events: events, positions: positions)
-        let messages = timeline.messages()
-        let channel = Channel(
-            id: channelID, name: name, topic: export.topic.flatMap { $0.isEmpty ? nil : $0 }, kind: .group, messages: messages)
+        var channel = Channel(id: timeline.channel, name: name, topic: export.topic.flatMap { $0.isEmpty ? nil : $0 }, kind: .group)
+        var messages: [Message] = []
+        var positionByID: [MessageID: Int] = [:]
+        var unreadAgain: [Diagnostic] = []
+        _ = try StreamedJSON.read(bytes, file: file, lists: ["messages"]) { [channel] event in
+            guard case let .record(_, path, index, value) = event,
+                let event = Lossy<MatrixEvent>.record(value, at: path, decoder: decoder, file: file, diagnostics: &unreadAgain),
+                let message = timeline.message(event, position: index)
+            else { return }
+            if let sink { return sink.accept(message, in: channel, at: path) }
+            if let existing = positionByID[message.id] {
+                timeline.diagnostics.append(
+                    Diagnostic(file: file, location: path, message: "duplicate event id \(message.id); merged, later copy kept"))
+                messages[existing] = message
+            } else {
+                positionByID[message.id] = messages.count
+                messages.append(message)
+            }
+        }
+        timeline.finish()
+        channel.messages = messages
         var directory = Directory(users: timeline.displayNames)
-        directory.channels[channelID.rawValue] = name
+        directory.channels[channel.id.rawValue] = name
         return ImportResult(
-            transcript: Transcript(title: name, channels: [channel], directory: directory), diagnostics: diagnostics + timeline.diagnostics,
-            format: .matrix, groupingPolicy: .element, file: file)
+            transcript: Transcript(title: name, channels: [channel], directory: directory),
+            diagnostics: outcome.diagnostics + diagnostics + timeline.diagnostics, format: .matrix, groupingPolicy: .element, file: file)
     }
 }

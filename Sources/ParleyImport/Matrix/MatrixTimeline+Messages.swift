@@ -3,7 +3,7 @@ import ParleyModel
 extension MatrixTimeline {
     /// The message of an `m.room.message`, `m.sticker` or undecrypted `m.room.encrypted` event,
     /// with its latest valid edit, its reactions and its reply; a redacted one as a deletion notice.
-    mutating func message(_ event: MatrixEvent, id: MessageID, author: Author, timestamp: Timestamp, path: String) -> Message {
+    mutating func message(_ event: MatrixEvent, id: MessageID, author: Author, timestamp: Timestamp) -> Message {
         var message = Message(id: id, channel: channel, author: author, timestamp: timestamp, content: Content(text: ""))
         if let redaction = relations.redaction(of: event) {
             message.kind = .system
@@ -16,7 +16,7 @@ extension MatrixTimeline {
             return message
         }
         let raw = event.content ?? MatrixContent()
-        let edit = latestEdit(of: event, path: path)
+        let edit = latestEdit(of: event)
         let replyTo = raw.relates_to?.is_falling_back == true ? nil : raw.relates_to?.in_reply_to?.event_id
         let parts = MatrixMessageContent(
             type: event.type, content: raw,
@@ -38,21 +38,21 @@ extension MatrixTimeline {
     /// The latest edit by the original sender that was not redacted: from the export's edit
     /// events, or the server's bundled `m.replace` when that is newer. Edits by someone else are
     /// reported and ignored.
-    private mutating func latestEdit(of event: MatrixEvent, path: String) -> MatrixUnsigned.Replacement? {
+    private mutating func latestEdit(of event: MatrixEvent) -> MatrixUnsigned.Replacement? {
         guard let id = event.event_id else { return nil }
         var latest: MatrixUnsigned.Replacement?
-        for edit in relations.edits[id] ?? [] where !relations.isRedacted(edit.event) {
-            guard edit.event.sender == event.sender else {
+        for edit in relations.edits[id] ?? [] where !relations.isRedacted(edit) {
+            guard edit.sender == event.sender else {
                 diagnostics.append(
                     Diagnostic(
-                        file: file, location: "messages[\(edit.index)]",
-                        message: "edit of \(id) by \(edit.event.sender ?? "an unknown sender"), who did not send it; ignored"))
+                        file: file, location: "messages[\(edit.position)]",
+                        message: "edit of \(id) by \(edit.sender ?? "an unknown sender"), who did not send it; ignored"))
                 continue
             }
-            if (edit.event.origin_server_ts ?? 0) >= (latest?.origin_server_ts ?? Int64.min) {
+            if (edit.time ?? 0) >= (latest?.origin_server_ts ?? Int64.min) {
                 latest = MatrixUnsigned.Replacement(
-                    event_id: edit.event.event_id, sender: edit.event.sender, origin_server_ts: edit.event.origin_server_ts,
-                    content: edit.event.content)
+                    event_id: edit.eventID, sender: edit.sender, origin_server_ts: edit.time,
+                    content: MatrixContent(new_content: edit.newContent))
             }
         }
         if let bundled = event.unsigned?.relations?.replace, bundled.content?.new_content != nil, bundled.sender == event.sender,
@@ -68,7 +68,7 @@ extension MatrixTimeline {
         guard let id = event.event_id else { return [] }
         var reactions: [Reaction] = []
         for reaction in relations.reactions[id] ?? [] where !relations.isRedacted(reaction) {
-            guard let key = reaction.content?.relates_to?.key else { continue }
+            guard let key = reaction.key else { continue }
             if let index = reactions.firstIndex(where: { $0.emoji == key }) {
                 reactions[index].count += 1
             } else {

@@ -109,6 +109,64 @@ import Testing
         return formatter
     }
 
+    /// A ChatGPT `conversations.json` of `count` generated messages: conversations of 50 nodes
+    /// under a root without a message, the user and ChatGPT taking turns, 20 s apart from
+    /// 2024-01-01.
+    static func chatGPT(_ count: Int) -> String {
+        var text = "["
+        text.reserveCapacity(count * 380)
+        for start in stride(from: 0, to: count, by: 50) {
+            let nodes = start..<min(start + 50, count)
+            if start > 0 { text += ",\n" }
+            text +=
+                #"{"title": "Conversation \#(start / 50)", "create_time": \#(1_704_067_200 + start * 20).0, "#
+                + #""conversation_id": "c\#(start)", "current_node": "n\#(nodes.upperBound - 1)", "mapping": {"#
+                + #""root\#(start)": {"id": "root\#(start)", "message": null, "parent": null, "children": ["n\#(start)"]}"#
+            for index in nodes {
+                let role = index % 2 == 0 ? "user" : "assistant"
+                let parent = index == start ? "root\(start)" : "n\(index - 1)"
+                let children = index + 1 < nodes.upperBound ? #"["n\#(index + 1)"]"# : "[]"
+                text +=
+                    #", "n\#(index)": {"id": "n\#(index)", "message": {"id": "n\#(index)", "author": {"role": "\#(role)", "#
+                    + #""metadata": {}}, "create_time": \#(1_704_067_200 + index * 20).0, "content": {"content_type": "text", "#
+                    + #""parts": ["message number \#(index) with a few more words, so that a page is like a real one"]}, "#
+                    + #""metadata": {}, "recipient": "all"}, "parent": "\#(parent)", "children": \#(children)}"#
+            }
+            text += "}}"
+        }
+        return text + "]"
+    }
+
+    /// An Element room export of `count` generated messages, three a minute from 2024-01-01,
+    /// seven members taking turns; every tenth message is reacted to and every twentieth edited
+    /// by an event right after it.
+    static func matrix(_ count: Int) -> String {
+        var text = #"{"room_name": "Team", "room_creator": "@person0:example.org", "topic": "", "export_date": "1/1/2024", "#
+        text += #""exported_by": "@person0:example.org", "messages": ["#
+        text.reserveCapacity(count * 380)
+        for index in 0..<count {
+            let sender = "@person\(index % 7):example.org", time = 1_704_067_200_000 + index * 20_000
+            let head = #"{"type": "m.room.message", "room_id": "!team:example.org", "sender": "\#(sender)", "#
+            if index > 0 { text += ",\n" }
+            text +=
+                head + #""origin_server_ts": \#(time), "event_id": "$m\#(index)", "#
+                + #""content": {"msgtype": "m.text", "body": "message number \#(index) with a few more words, so that a page is like a real one"}}"#
+            if index % 10 == 0 {
+                text +=
+                    ",\n" + #"{"type": "m.reaction", "room_id": "!team:example.org", "sender": "@person9:example.org", "#
+                    + #""origin_server_ts": \#(time + 1), "event_id": "$r\#(index)", "#
+                    + #""content": {"m.relates_to": {"rel_type": "m.annotation", "event_id": "$m\#(index)", "key": "👍"}}}"#
+            }
+            if index % 20 == 0 {
+                text +=
+                    ",\n" + head + #""origin_server_ts": \#(time + 2), "event_id": "$e\#(index)", "content": {"msgtype": "m.text", "#
+                    + #""body": "* message number \#(index), edited", "m.new_content": {"msgtype": "m.text", "#
+                    + #""body": "message number \#(index), edited"}, "m.relates_to": {"rel_type": "m.replace", "event_id": "$m\#(index)"}}}"#
+            }
+        }
+        return text + "]}"
+    }
+
     /// The `peak_rss=` of a `--stats` line, in bytes.
     static func peak(_ errors: String) -> Int? {
         errors.split(separator: " ").first { $0.hasPrefix("peak_rss=") }.flatMap { Int($0.dropFirst(9).prefix { $0.isNumber }) }
@@ -116,7 +174,7 @@ import Testing
 
     @Test(
         .disabled(if: Sanitizer.name != nil, "a sanitizer's shadow memory and quarantine make peak memory meaningless"),
-        arguments: ["discord", "telegram", "slack"])
+        arguments: ["discord", "telegram", "slack", "chatgpt", "matrix"])
     func fiveTimesTheMessagesInBoundedMemory(format: String) throws {
         let folder = TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -126,7 +184,9 @@ import Testing
                 switch format {
                 case "slack": try Self.slack(count, in: folder)
                 case "discord": try ArchiveUpdateTests.write(Self.export(count), "export-\(count).json", in: folder)
-                default: try ArchiveUpdateTests.write(Self.telegram(count), "export-\(count).json", in: folder)
+                case "telegram": try ArchiveUpdateTests.write(Self.telegram(count), "export-\(count).json", in: folder)
+                case "chatgpt": try ArchiveUpdateTests.write(Self.chatGPT(count), "export-\(count).json", in: folder)
+                default: try ArchiveUpdateTests.write(Self.matrix(count), "export-\(count).json", in: folder)
                 }
             let archive = folder.appendingPathComponent("archive-\(count)")
             let outcome = try ParleyProcess.run(["render", input, "-o", archive.path, "--messages-per-page", "100", "--stats", "-q"])
