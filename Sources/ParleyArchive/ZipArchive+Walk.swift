@@ -12,21 +12,33 @@ extension ZipArchive {
         let limits: ZipLimits
 
         /// The current entry's bytes, counted as libarchive inflates them.
-        /// - Throws: ``ArchiveError/entryTooLarge(file:entry:limitBytes:)`` past
-        ///   ``ZipLimits/maxEntryBytes``, ``ArchiveError/ratioTooHigh(file:entry:uncompressedBytes:compressedBytes:limit:)``
-        ///   past ``ZipLimits/maxRatio`` (compressed bytes: what libarchive read from the archive
-        ///   since the entry began, so a little more than the entry's own), ``ArchiveError/corrupt(file:entry:offset:reason:)``.
+        /// - Throws: as ``forEachChunk(entry:_:)``.
         /// - Complexity: O(entry size); memory for the bytes read, never more than the cap.
         func readData(entry: ZipEntry) throws(ArchiveError) -> Data {
             var data = Data()
             if let size = entry.sizeBytes, size > 0 { data.reserveCapacity(Int(min(size, limits.maxEntryBytes, 64 << 20))) }
+            try forEachChunk(entry: entry) { chunk in data.append(contentsOf: chunk) }
+            return data
+        }
+
+        /// Hands the current entry's bytes to `body` as libarchive inflates them, at most 64 KiB at
+        /// a time, in order.
+        /// - Throws: ``ArchiveError/entryTooLarge(file:entry:limitBytes:)`` past
+        ///   ``ZipLimits/maxEntryBytes``, ``ArchiveError/ratioTooHigh(file:entry:uncompressedBytes:compressedBytes:limit:)``
+        ///   past ``ZipLimits/maxRatio`` (compressed bytes: what libarchive read from the archive
+        ///   since the entry began, so a little more than the entry's own), ``ArchiveError/corrupt(file:entry:offset:reason:)``;
+        ///   the caps are checked before a chunk is handed on.
+        /// - Complexity: O(entry size) time; memory for one chunk.
+        func forEachChunk(entry: ZipEntry, _ body: (UnsafeRawBufferPointer) -> Void) throws(ArchiveError) {
             let start = archive_filter_bytes(handle, -1)
-            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+            defer { buffer.deallocate() }
+            var total: Int64 = 0
             while true {
-                let count = buffer.withUnsafeMutableBytes { archive_read_data(handle, $0.baseAddress, $0.count) }
-                if count == 0 { return data }
+                let count = archive_read_data(handle, buffer.baseAddress, buffer.count)
+                if count == 0 { return }
                 guard count > 0 else { throw failure(entry: entry.path) }
-                let total = Int64(data.count + count)
+                total += Int64(count)
                 guard total <= limits.maxEntryBytes else {
                     throw .entryTooLarge(file: name, entry: entry.path, limitBytes: limits.maxEntryBytes)
                 }
@@ -35,7 +47,7 @@ extension ZipArchive {
                     throw .ratioTooHigh(
                         file: name, entry: entry.path, uncompressedBytes: total, compressedBytes: compressed, limit: limits.maxRatio)
                 }
-                data.append(contentsOf: buffer[0..<count])
+                body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             }
         }
 

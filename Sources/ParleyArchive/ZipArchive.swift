@@ -69,4 +69,21 @@ public struct ZipArchive: Sendable {
             return body(entry, data) ? .next : .stop
         }
     }
+
+    /// Reads the first regular file at `path` a chunk at a time, handing its bytes to `body` in
+    /// order as they inflate (at most 64 KiB per call), so that an entry of any size costs one
+    /// chunk of memory. Returns false, having called `body` never, when no regular file has that path.
+    /// - Throws: as ``forEachFile(where:_:)``.
+    /// - Complexity: O(archive size up to the entry) time; O(1) memory.
+    @discardableResult
+    public func forEachChunk(ofEntry path: String, _ body: (UnsafeRawBufferPointer) -> Void) throws(ArchiveError) -> Bool {
+        var found = false
+        try walk { reader, entry throws(ArchiveError) in
+            guard entry.path == path else { return .skip }
+            found = true
+            try reader.forEachChunk(entry: entry, body)
+            return .stop
+        }
+        return found
+    }
 }
