@@ -49,6 +49,13 @@ public struct WhatsAppImporter: Sendable {
         return try collected(.text(.data(data)), file: file)
     }
 
+    /// Imports the chat text `data` as ``importTranscript(_:file:)`` does, reading it
+    /// `chunkSize` bytes at a time (so that tests can put chunk boundaries anywhere).
+    /// - Throws: as ``importTranscript(_:file:)``.
+    package func importTranscript(_ data: Data, file: String, chunkSize: Int) throws(ImportError) -> ImportResult {
+        try collected(.text(.data(data)), file: file, chunkSize: chunkSize)
+    }
+
     /// Imports a zip export (the chat `.txt` with its media), reading only the chat's bytes.
     /// - Throws: as ``importTranscript(_:file:)``.
     public func importArchive(_ archive: ZipArchive) throws(ImportError) -> ImportResult {
@@ -83,7 +90,7 @@ public struct WhatsAppImporter: Sendable {
 
     /// Reads the chat in `source` whole: the messages ``WhatsAppChatReading`` hands on, collected
     /// into its one channel; `chunkSize` is the bytes read at once.
-    func collected(
+    private func collected(
         _ source: WhatsAppSource, file: String, chatName: String? = nil, media: [String: Int64] = [:],
         chunkSize: Int = WhatsAppChatReading.chunkSize
     ) throws(ImportError) -> ImportResult {
