@@ -16,10 +16,24 @@ import ParleyModel
 /// export costs O(1) memory, an export with k out-of-order timestamps O(k). Without them it keeps
 /// every timestamp's counts (O(distinct timestamps)).
 struct SyntheticMessageID {
-    /// The counts of one timestamp: messages so far, and occurrences of each (author, text) hash.
+    /// The counts of one timestamp: messages so far, and occurrences of each (author, text)
+    /// hash — the first message's inline, so a timestamp of one message allocates nothing.
     private struct Moment {
         var count = 0
-        var triples: [UInt64: Int] = [:]
+        var first: UInt64 = 0
+        var others: [UInt64: Int] = [:]
+
+        /// Counts a message of hash `hash`; returns how many came before it.
+        mutating func occurrence(of hash: UInt64) -> Int {
+            defer { count += 1 }
+            guard count > 0 else {
+                first = hash
+                return 0
+            }
+            let seen = (first == hash ? 1 : 0) + others[hash, default: 0]
+            others[hash, default: 0] += 1
+            return seen
+        }
     }
 
     private var moments: [Int64: Moment] = [:]
@@ -40,13 +54,11 @@ struct SyntheticMessageID {
         latest = max(latest ?? time, time)
         var moment = moments.removeValue(forKey: time) ?? Moment()
         let ordinal = moment.count
-        moment.count += 1
         var hash = FNV1a()
         hash.add(time)
         hash.add(author)
         hash.add(text)
-        let occurrence = moment.triples[hash.value, default: 0]
-        moment.triples[hash.value] = occurrence + 1
+        let occurrence = moment.occurrence(of: hash.value)
         hash.add(Int64(occurrence))
         moments[time] = moment
         return MessageID(Self.pad(ordinal) + "-" + Self.hex(hash.value))

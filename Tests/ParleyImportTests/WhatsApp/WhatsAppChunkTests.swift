@@ -107,4 +107,14 @@ struct WhatsAppChunkTests {
             }
         }
     }
+
+    @Test("a timestamp met again after a later one continues its ordinals and occurrences (the first pass kept it)")
+    func revisitedTimestamp() throws {
+        let text = "13/02/2022, 10:00 - Ana: a\n13/02/2022, 10:01 - Bo: b\n13/02/2022, 10:00 - Ana: a\n13/02/2022, 10:02 - Bo: c\n"
+        for size in [1, 7, 1 << 20] {
+            let ids = try Self.read(Data(text.utf8), chunk: size).transcript.channels[0].messages.map(\.id.rawValue)
+            #expect(ids.map { $0.prefix(5) } == ["0000-", "0000-", "0001-", "0000-"])
+            #expect(Set(ids).count == 4)
+        }
+    }
 }
