@@ -44,7 +44,7 @@ public struct ChatGPTImporter: Sendable {
     /// the `Data` overload does.
     /// - Throws: as the `Data` overload, and ``ImportError/unreadable(file:reason:)``
     ///   when the file cannot be read.
-    public func importTranscript(_ bytes: JSONBytes, file: String) throws(ImportError) -> ImportResult {
+    public func importTranscript(_ bytes: InputBytes, file: String) throws(ImportError) -> ImportResult {
         try importTranscript(bytes, file: file, sink: nil)
     }
 
@@ -52,7 +52,7 @@ public struct ChatGPTImporter: Sendable {
     /// it as soon as the conversation's record is read and converted instead of being kept, and
     /// the result's channels have no messages (a single conversation, or an object of them, is
     /// read whole, then handed over).
-    func importTranscript(_ bytes: JSONBytes, file: String, sink: (any MessageSink)?) throws(ImportError) -> ImportResult {
+    func importTranscript(_ bytes: InputBytes, file: String, sink: (any MessageSink)?) throws(ImportError) -> ImportResult {
         var reading = ChatGPTReading(file: file, sink: sink)
         let decoder = JSONValueDecoder()
         let outcome = try StreamedJSON.read(bytes, file: file, lists: ["$"]) { event in

@@ -58,7 +58,7 @@ enum StreamedJSON {
     ///   and for a file cut short before its first record list started;
     ///   ``ImportError/unreadable(file:reason:)`` for a file that cannot be read.
     static func read(
-        _ bytes: JSONBytes, file: String, lists: Set<String>, handler: @escaping (JSONStreamEvent) -> Void
+        _ bytes: InputBytes, file: String, lists: Set<String>, handler: @escaping (JSONStreamEvent) -> Void
     ) throws(ImportError) -> Outcome {
         var lastList: String?
         let reader = JSONStreamReader(lists: lists) { event in

@@ -6,14 +6,17 @@ extension TranscriptReader {
     /// Reads the input at `path` as ``read(contentsOf:format:options:)`` does, but hands every
     /// message to `sink` instead of returning it: a DiscordChatExporter, Telegram, ChatGPT or
     /// Matrix JSON export (a file, the JSON file of an export folder, or that file inside a zip,
-    /// inflated as it is read) is streamed, each message passed on as soon as it is read, so
+    /// inflated as it is read), a WhatsApp chat (`.txt` or `.zip`, read twice: first for the date
+    /// order and the header shape, then for the messages) and an SMS backup (read twice: first for
+    /// each conversation's name) are streamed, each message passed on as soon as it is read, so
     /// memory does not grow with the file (a Telegram chat whose header comes after its messages
     /// is held, then passed on; a ChatGPT conversation is passed on when its record is read; a
     /// Matrix export is read twice, first for the relations between events, then for the
     /// messages); a Slack export (folder or zip) is read one day file at a time, each message
     /// passed on as it is read, in day file order (a conversation's thread replies are not
     /// gathered under their parent, and no ``Message/threadReplies`` is set: the archive's store
-    /// orders messages by time and keeps neither); any other input is read whole, then its
+    /// orders messages by time and keeps neither); any other input (Parley JSON Lines) is read
+    /// whole, then its
     /// messages are passed on in order.
     ///
     /// Messages ``MessageValidator`` refuses are skipped and reported in the result's diagnostics.
@@ -32,8 +35,18 @@ extension TranscriptReader {
             return try finish(importStreamed(input, sink: validating), of: path, validating)
         }
         let inPlace = try inPlaceInput(path, format: format, options: options)
-        if case let .slack(files) = inPlace {
+        switch inPlace {
+        case let .slack(files):
             return try finish(SlackImporter().importExport(files, sink: validating), of: path, validating)
+        case let .smsBackup(file):
+            return try finish(SMSBackupImporter(options: options).importFile(file, sink: validating), of: path, validating)
+        case let .zip(archive, entries) where format == .whatsApp || (format == nil && WhatsAppArchive.chatEntry(in: entries) != nil):
+            return try finish(
+                WhatsAppImporter(options: options).importTranscript(.archive(archive), sink: validating), of: path, validating)
+        case nil where isWhatsAppChat(path, format: format):
+            return try finish(
+                WhatsAppImporter(options: options).importTranscript(.file(path: path), sink: validating), of: path, validating)
+        default: break
         }
         var result = try read(contentsOf: path, inPlace: inPlace, format: format, options: options)
         for index in result.transcript.channels.indices { feed(&result.transcript.channels[index], to: sink) }
@@ -59,5 +72,16 @@ extension TranscriptReader {
         let messages = channel.messages
         channel.messages = []
         for message in messages { sink.accept(message, in: channel, at: "channel \"\(channel.name)\", message \"\(message.id)\"") }
+    }
+
+    /// Whether the file at `path` is a WhatsApp chat's text: `format` says so, or no format is
+    /// given and its first 64 KiB are detected as one.
+    private func isWhatsAppChat(_ path: String, format: InputFormat?) -> Bool {
+        if let format { return format == .whatsApp }
+        guard let handle = FileHandle(forReadingAtPath: path), let head = try? handle.read(upToCount: Self.detectionBytes) else {
+            return false
+        }
+        try? handle.close()
+        return (try? detectFormat(of: head, file: path)) == .whatsApp
     }
 }

@@ -5,7 +5,7 @@ extension TranscriptReader {
     /// A JSON export that is read a chunk at a time: where its bytes are, the name errors give
     /// it, and its format.
     struct StreamedInput {
-        var bytes: JSONBytes
+        var bytes: InputBytes
         /// The file named in errors and diagnostics (`export.zip/conversations.json` for a zip entry).
         var file: String
         var format: InputFormat

@@ -39,14 +39,14 @@ public struct DiscordChatExporterImporter: Sendable {
     /// the `Data` overload does.
     /// - Throws: as the `Data` overload, and ``ImportError/unreadable(file:reason:)``
     ///   when the file cannot be read.
-    public func importTranscript(_ bytes: JSONBytes, file: String) throws(ImportError) -> ImportResult {
+    public func importTranscript(_ bytes: InputBytes, file: String) throws(ImportError) -> ImportResult {
         try importTranscript(bytes, file: file, sink: nil)
     }
 
     /// Imports the export in `bytes`; with a `sink`, each message is handed to it as soon as it is
     /// read instead of being kept (duplicate ids are then the sink's to resolve), and the result's
     /// channel has no messages.
-    func importTranscript(_ bytes: JSONBytes, file: String, sink: (any MessageSink)?) throws(ImportError) -> ImportResult {
+    func importTranscript(_ bytes: InputBytes, file: String, sink: (any MessageSink)?) throws(ImportError) -> ImportResult {
         var reading = DiscordExportReading(file: file, sink: sink)
         let outcome = try StreamedJSON.read(bytes, file: file, lists: ["messages"]) { event in reading.take(event) }
         if let failure = reading.failure { throw failure }

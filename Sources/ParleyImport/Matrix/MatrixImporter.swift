@@ -49,7 +49,7 @@ public struct MatrixImporter: Sendable {
     /// the `Data` overload does.
     /// - Throws: as the `Data` overload, and ``ImportError/unreadable(file:reason:)``
     ///   when the file cannot be read.
-    public func importTranscript(_ bytes: JSONBytes, file: String) throws(ImportError) -> ImportResult {
+    public func importTranscript(_ bytes: InputBytes, file: String) throws(ImportError) -> ImportResult {
         try importTranscript(bytes, file: file, sink: nil)
     }
 
@@ -57,7 +57,7 @@ public struct MatrixImporter: Sendable {
     /// second pass reads it, its edits, reactions and redaction applied, instead of being kept
     /// (duplicate event ids are then the sink's to resolve), and the result's channel has no
     /// messages: memory then holds no message, only the relations and the users' names.
-    func importTranscript(_ bytes: JSONBytes, file: String, sink: (any MessageSink)?) throws(ImportError) -> ImportResult {
+    func importTranscript(_ bytes: InputBytes, file: String, sink: (any MessageSink)?) throws(ImportError) -> ImportResult {
         var timeline = MatrixTimeline(file: file)
         var diagnostics: [Diagnostic] = []
         let decoder = JSONValueDecoder()

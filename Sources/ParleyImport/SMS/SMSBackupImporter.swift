@@ -5,8 +5,9 @@ import ParleyXML
 /// Reads Android "SMS Backup & Restore" XML (SyncTech): `<smses>` holding `<sms>` and `<mms>`
 /// elements, MMS with `<parts>` and `<addrs>`.
 ///
-/// The file is streamed with libxml2's reader (``XMLStreamReader``), so memory stays at one
-/// message whatever the backup's size; inline MMS media is measured and checked, not kept. Each
+/// The file is streamed with libxml2's reader (``XMLStreamReader``), twice — first for the
+/// conversations (``SMSConversationDirectory``), then for the messages — so memory stays at one
+/// message and the conversations whatever the backup's size; inline MMS media is measured and checked, not kept. Each
 /// conversation (address, or address set for a group) becomes a channel. Messages the owner
 /// sent are outgoing, written by `--me NAME` (default "Me"). A truncated or malformed file keeps
 /// the messages read before the break and reports how many there are.
@@ -39,39 +40,81 @@ public struct SMSBackupImporter: Sendable {
     /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` when the XML is malformed
     ///   before any message could be read.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
-        let reader: XMLStreamReader
-        do {
-            reader = try XMLStreamReader(data: data, name: file)
-        } catch {
-            throw .unreadable(file: file, reason: error.description)
+        try collected { () throws(ImportError) in
+            do throws(XMLStreamError) {
+                return try XMLStreamReader(data: data, name: file)
+            } catch {
+                throw .unreadable(file: file, reason: error.description)
+            }
         }
-        return try read(reader)
     }
 
     /// Imports the backup at `path`, streaming it.
     /// - Throws: ``ImportError/unreadable(file:reason:)`` when it cannot be opened, or as
     ///   ``importTranscript(_:file:)``.
     public func importFile(_ path: String) throws(ImportError) -> ImportResult {
-        let reader: XMLStreamReader
-        do {
-            reader = try XMLStreamReader(path: path)
+        try collected { () throws(ImportError) in try Self.open(path) }
+    }
+
+    /// Imports the backup at `path`, handing each message to `sink` with its conversation's channel
+    /// as soon as it is read (conversations interleave as in the file).
+    /// - Returns: the backup without messages — its channels, in order of first appearance — and the diagnostics.
+    /// - Throws: as ``importFile(_:)``, before any message reached `sink`.
+    func importFile(_ path: String, sink: some MessageSink) throws(ImportError) -> ImportResult {
+        try read({ () throws(ImportError) in try Self.open(path) }) { message, channel in
+            sink.accept(message, in: channel, at: "channel \"\(channel.name)\", message \"\(message.id)\"")
+        }
+    }
+
+    private static func open(_ path: String) throws(ImportError) -> XMLStreamReader {
+        do throws(XMLStreamError) {
+            return try XMLStreamReader(path: path)
         } catch {
             throw .unreadable(file: path, reason: error.description)
         }
-        return try read(reader)
     }
 
-    private func read(_ reader: XMLStreamReader) throws(ImportError) -> ImportResult {
+    /// Reads the backup whole: the messages ``read(_:emit:)`` hands on, collected by channel.
+    private func collected(_ open: () throws(ImportError) -> XMLStreamReader) throws(ImportError) -> ImportResult {
+        var messages: [ChannelID: [Message]] = [:]
+        var result = try read(open) { message, channel in messages[channel.id, default: []].append(message) }
+        for index in result.transcript.channels.indices {
+            result.transcript.channels[index].messages = messages.removeValue(forKey: result.transcript.channels[index].id) ?? []
+        }
+        return result
+    }
+
+    /// Reads the backup twice, each time from a reader `open` gives: first its conversations
+    /// (``SMSConversationDirectory``), then its messages, each handed to `emit` with its channel
+    /// as soon as it is read. Memory: one message, and the conversations.
+    /// - Returns: the backup's channels without messages, and the diagnostics.
+    private func read(
+        _ open: () throws(ImportError) -> XMLStreamReader, emit: (Message, Channel) -> Void
+    ) throws(ImportError) -> ImportResult {
+        var conversations = SMSConversationDirectory()
+        var survey = SMSBackupStream(reader: try open())
+        do throws(XMLStreamError) {
+            while let record = try survey.next() { conversations.add(record) }
+        } catch {
+            if let partial = survey.pending { conversations.add(partial) }
+        }
+        let reader = try open()
         var stream = SMSBackupStream(reader: reader)
-        var builder = SMSConversationBuilder(file: reader.name, owner: options.me ?? "Me")
+        var builder = SMSConversationBuilder(file: reader.name, owner: options.me ?? "Me", directory: conversations)
         var diagnostics: [Diagnostic] = []
         do throws(XMLStreamError) {
-            while let record = try stream.next() { builder.add(record) }
+            while let record = try stream.next() {
+                let (message, channel) = builder.message(record)
+                emit(message, channel)
+            }
         } catch {
             guard case let .malformed(file, line, offset, message) = error else {
                 throw .unreadable(file: reader.name, reason: error.description)
             }
-            if let partial = stream.pending { builder.add(partial) }
+            if let partial = stream.pending {
+                let (message, channel) = builder.message(partial)
+                emit(message, channel)
+            }
             guard builder.count > 0 else {
                 throw .syntax(
                     file: file, offset: offset, line: line,
@@ -93,6 +136,10 @@ public struct SMSBackupImporter: Sendable {
                     file: reader.name, location: "<smses count>",
                     message: "the backup declares \(declared) messages; \(builder.count) were read"))
         }
-        return ImportResult(transcript: builder.transcript(), diagnostics: diagnostics, format: .smsBackup)
+        var directory = Directory()
+        for channel in conversations.channels { directory.channels[channel.id.rawValue] = channel.name }
+        return ImportResult(
+            transcript: Transcript(title: "SMS backup", channels: conversations.channels, directory: directory), diagnostics: diagnostics,
+            format: .smsBackup)
     }
 }

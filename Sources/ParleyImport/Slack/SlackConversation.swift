@@ -34,7 +34,7 @@ struct SlackConversation {
     /// that is not a list).
     /// - Throws: ``ImportError/unreadable(file:reason:)`` when the file cannot be read.
     /// - Complexity: O(bytes of the day file); memory for one record at a time.
-    mutating func read(_ bytes: JSONBytes, day: String, emit: (Message, String) -> Void) throws(ImportError) {
+    mutating func read(_ bytes: InputBytes, day: String, emit: (Message, String) -> Void) throws(ImportError) {
         let relative = "\(folder)/\(day).json"
         let file = "\(export): \(relative)"
         let decoder = JSONValueDecoder(keyStrategy: .convertFromSnakeCase)

@@ -122,7 +122,7 @@ struct SlackExportFiles {
     /// memory at a time.
     /// - Throws: ``ImportError`` for a damaged zip (or an entry past the zip's limits), else `body`'s error.
     /// - Complexity: O(bytes of the export).
-    func forEachDay(_ body: (Day, JSONBytes) throws(ImportError) -> Void) throws(ImportError) {
+    func forEachDay(_ body: (Day, InputBytes) throws(ImportError) -> Void) throws(ImportError) {
         switch source {
         case .folder:
             for day in days { try body(day, .file(path: day.path)) }

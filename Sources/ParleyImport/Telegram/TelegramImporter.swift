@@ -50,14 +50,14 @@ public struct TelegramImporter: Sendable {
     /// the `Data` overload does.
     /// - Throws: as the `Data` overload, and ``ImportError/unreadable(file:reason:)``
     ///   when the file cannot be read.
-    public func importTranscript(_ bytes: JSONBytes, file: String) throws(ImportError) -> ImportResult {
+    public func importTranscript(_ bytes: InputBytes, file: String) throws(ImportError) -> ImportResult {
         try importTranscript(bytes, file: file, sink: nil)
     }
 
     /// Imports the export in `bytes`; with a `sink`, each message of a chat whose header gives its
     /// id before its messages (every export Telegram Desktop writes) is handed to it as soon as it
     /// is read instead of being kept, and its channel in the result has no messages.
-    func importTranscript(_ bytes: JSONBytes, file: String, sink: (any MessageSink)?) throws(ImportError) -> ImportResult {
+    func importTranscript(_ bytes: InputBytes, file: String, sink: (any MessageSink)?) throws(ImportError) -> ImportResult {
         var reading = TelegramExportReading(file: file, sink: sink)
         let outcome = try StreamedJSON.read(bytes, file: file, lists: TelegramExportReading.lists) { event in reading.take(event) }
         let (transcript, diagnostics) = try reading.finish(outcome.envelopeRead, truncated: outcome.envelope == nil)

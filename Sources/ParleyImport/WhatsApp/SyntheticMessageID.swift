@@ -7,34 +7,61 @@ import ParleyModel
 /// ties by id) and `H…` is the 64-bit FNV-1a hash (Fowler, Noll, Vo) of the timestamp, the
 /// author, the text and the occurrence index of that (timestamp, author, text) triple. Neither part
 /// depends on messages after this one, so a re-export of a longer chat keeps every earlier id and
-/// permalink, and two exports of one chat merge without duplicates.
+/// permalink, and two exports of one chat merge without duplicates. Messages of different
+/// timestamps share an id only if their 64-bit hashes collide.
+///
+/// What it remembers is kept per timestamp. Given the timestamps that come again after a later
+/// one (`revisited`, found by a first pass over the input), it forgets a timestamp's counts as
+/// soon as a later timestamp arrives, unless that timestamp is revisited — so a chronological
+/// export costs O(1) memory, an export with k out-of-order timestamps O(k). Without them it keeps
+/// every timestamp's counts (O(distinct timestamps)).
 struct SyntheticMessageID {
-    private struct Key: Hashable {
-        var ordinal: Int
-        var hash: UInt64
+    /// The counts of one timestamp: messages so far, and occurrences of each (author, text)
+    /// hash — the first message's inline, so a timestamp of one message allocates nothing.
+    private struct Moment {
+        var count = 0
+        var first: UInt64 = 0
+        var others: [UInt64: Int] = [:]
+
+        /// Counts a message of hash `hash`; returns how many came before it.
+        mutating func occurrence(of hash: UInt64) -> Int {
+            defer { count += 1 }
+            guard count > 0 else {
+                first = hash
+                return 0
+            }
+            let seen = (first == hash ? 1 : 0) + others[hash, default: 0]
+            others[hash, default: 0] += 1
+            return seen
+        }
     }
 
-    private var sameTimestamp: [Int64: Int] = [:]
-    private var sameTriple: [UInt64: Int] = [:]
-    private var used: [Key: Int] = [:]
+    private var moments: [Int64: Moment] = [:]
+    /// The latest timestamp so far.
+    private var latest: Int64?
+    /// The timestamps whose counts outlive a later timestamp; nil: every timestamp's do.
+    private let revisited: Set<Int64>?
+
+    /// Ids for messages whose timestamps, in file order, come again after a later one only when
+    /// they are in `revisited`; nil when that is not known.
+    init(revisited: Set<Int64>? = nil) { self.revisited = revisited }
 
     /// The id of the next message in file order.
     /// - Complexity: O(length of author and text).
     mutating func next(timestamp: Timestamp, author: String, text: String) -> MessageID {
-        let ordinal = sameTimestamp[timestamp.milliseconds, default: 0]
-        sameTimestamp[timestamp.milliseconds] = ordinal + 1
+        let time = timestamp.milliseconds
+        if let latest, time > latest, let revisited, !revisited.contains(latest) { moments[latest] = nil }
+        latest = max(latest ?? time, time)
+        var moment = moments.removeValue(forKey: time) ?? Moment()
+        let ordinal = moment.count
         var hash = FNV1a()
-        hash.add(timestamp.milliseconds)
+        hash.add(time)
         hash.add(author)
         hash.add(text)
-        let occurrence = sameTriple[hash.value, default: 0]
-        sameTriple[hash.value] = occurrence + 1
+        let occurrence = moment.occurrence(of: hash.value)
         hash.add(Int64(occurrence))
-        let key = Key(ordinal: ordinal, hash: hash.value)
-        let clash = used[key, default: 0]
-        used[key] = clash + 1
-        let id = Self.pad(ordinal) + "-" + Self.hex(hash.value)
-        return MessageID(clash == 0 ? id : id + "-\(clash + 1)")
+        moments[time] = moment
+        return MessageID(Self.pad(ordinal) + "-" + Self.hex(hash.value))
     }
 
     static func pad(_ value: Int) -> String {

@@ -12,29 +12,23 @@ enum WhatsAppArchive {
             ?? (texts.count == 1 ? texts[0] : nil)
     }
 
-    /// The chat entry, its bytes and the size of every other file by name.
-    /// - Throws: ``ImportError/unreadable(file:reason:)`` for a damaged zip or one without a chat.
-    static func read(_ archive: ZipArchive) throws(ImportError) -> (ZipEntry, Data, [String: Int64]) {
+    /// The chat entry and the size of every file by name (the chat's bytes are read later, a
+    /// chunk at a time).
+    /// - Throws: ``ImportError/unreadable(file:reason:)`` for a zip without a chat; the
+    ///   ``ImportError`` of a damaged zip's ``ArchiveError``.
+    static func locate(_ archive: ZipArchive) throws(ImportError) -> (ZipEntry, [String: Int64]) {
+        let entries: [ZipEntry]
         do {
-            let entries = try archive.entries()
-            guard let chat = chatEntry(in: entries) else {
-                throw ImportError.unreadable(file: archive.name, reason: "the zip holds no WhatsApp chat .txt (such as _chat.txt)")
-            }
-            var data = Data()
-            try archive.forEachFile(where: { $0.path == chat.path }) { _, bytes in
-                data = bytes
-                return false
-            }
-            var sizes: [String: Int64] = [:]
-            for entry in entries { sizes[entry.fileName] = entry.sizeBytes }
-            return (chat, data, sizes)
-        } catch let error as ArchiveError {
-            throw ImportError(error)
-        } catch let error as ImportError {
-            throw error
+            entries = try archive.entries()
         } catch {
-            throw .unreadable(file: archive.name, reason: "\(error)")
+            throw ImportError(error)
         }
+        guard let chat = chatEntry(in: entries) else {
+            throw .unreadable(file: archive.name, reason: "the zip holds no WhatsApp chat .txt (such as _chat.txt)")
+        }
+        var sizes: [String: Int64] = [:]
+        for entry in entries { sizes[entry.fileName] = entry.sizeBytes }
+        return (chat, sizes)
     }
 
     /// The chat's name from an export's file name: `WhatsApp Chat with Alice.txt` and

@@ -63,7 +63,11 @@ enum WhatsAppClock {
     /// The instant of the header in `order`, the export's wall-clock time taken as UTC (the
     /// export has no time zone).
     static func timestamp(_ header: WhatsAppHeader, order: DateOrder) -> Timestamp? {
-        guard let date = date(header, order: order) else { return nil }
+        date(header, order: order).flatMap { timestamp(header, date: $0) }
+    }
+
+    /// The instant of the header on `date` (its date read in some order); nil when out of range.
+    static func timestamp(_ header: WhatsAppHeader, date: LocalDate) -> Timestamp? {
         let hour = hour24(header.hour, marker: header.marker)
         let seconds = date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + header.minute * 60 + header.second)
         return Timestamp(unixSeconds: seconds)

@@ -1,6 +1,7 @@
 import ParleyModel
 
-/// Decides the order of day, month and year for a whole WhatsApp export, never line by line.
+/// Decides the order of day, month and year for a whole WhatsApp export, never line by line,
+/// from its headers fed one at a time in file order (O(1) memory).
 ///
 /// 1. Keep the orders under which every header is a valid date (a year is four digits or
 ///    carries an era; month ≤ 12; the day exists in that month).
@@ -10,59 +11,88 @@ import ParleyModel
 ///    between consecutive dates (the frequency test of Pustur's whatsapp-chat-parser).
 /// 4. Still tied (every date is like `1/1/21`): day first, the most common convention, with a
 ///    diagnostic suggesting `--date-order`.
-/// - Complexity: O(n) for n headers.
+/// - Complexity: O(1) per header.
 struct WhatsAppDateOrderInference {
+    /// The order chosen, and whether it was a guess between equally fitting orders.
     struct Decision {
         var order: DateOrder
         var ambiguous: Bool
     }
 
-    /// The order for `headers`, or the index of the header that rules out the last candidate.
-    static func decide(_ headers: [WhatsAppHeader]) -> Result<Decision, RejectedHeader> {
-        var candidates = DateOrder.allCases
-        var rejection = RejectedHeader(index: 0)
-        for (index, header) in headers.enumerated() {
-            let remaining = candidates.filter { WhatsAppClock.date(header, order: $0) != nil }
-            if remaining.isEmpty {
-                rejection = RejectedHeader(index: index)
-                return .failure(rejection)
+    /// One value for each date order, stored inline.
+    struct PerOrder<Value> {
+        var dmy: Value
+        var mdy: Value
+        var ymd: Value
+
+        init(_ value: (DateOrder) -> Value) {
+            dmy = value(.dmy)
+            mdy = value(.mdy)
+            ymd = value(.ymd)
+        }
+
+        subscript(order: DateOrder) -> Value {
+            get {
+                switch order {
+                case .dmy: dmy
+                case .mdy: mdy
+                case .ymd: ymd
+                }
             }
-            candidates = remaining
+            set {
+                switch order {
+                case .dmy: dmy = newValue
+                case .mdy: mdy = newValue
+                case .ymd: ymd = newValue
+                }
+            }
         }
-        if candidates.count == 1 { return .success(Decision(order: candidates[0], ambiguous: false)) }
-        let inversions = candidates.map { order in backwardSteps(headers, order) }
-        let fewest = inversions.min() ?? 0
-        candidates = zip(candidates, inversions).filter { $0.1 == fewest }.map(\.0)
-        if candidates.count == 1 { return .success(Decision(order: candidates[0], ambiguous: false)) }
-        if candidates.contains(.dmy), candidates.contains(.mdy) {
-            let (first, second) = changeCounts(headers)
-            if first != second { return .success(Decision(order: first > second ? .dmy : .mdy, ambiguous: false)) }
-        }
-        return .success(Decision(order: candidates.contains(.dmy) ? .dmy : candidates[0], ambiguous: true))
     }
 
-    struct RejectedHeader: Error {
-        var index: Int
+    /// The orders under which every header so far is a valid date, in ``DateOrder/allCases`` order.
+    private var candidates = DateOrder.allCases
+    private var previousDates = PerOrder<LocalDate?> { _ in nil }
+    private var backwardSteps = PerOrder { _ in 0 }
+    private var previousFields: WhatsAppHeader.Fields?
+    private var firstFieldChanges = 0
+    private var secondFieldChanges = 0
+    /// A header ruled out the last order; later headers are ignored.
+    private(set) var isRejected = false
+
+    /// Takes the next header in file order, with its date under each order (nil: not a valid
+    /// date in that order). Returns false when this header rules out the last remaining order.
+    mutating func add(_ header: WhatsAppHeader, dates: PerOrder<LocalDate?>) -> Bool {
+        guard !isRejected else { return true }
+        let remaining = candidates.filter { dates[$0] != nil }
+        if remaining.isEmpty {
+            isRejected = true
+            return false
+        }
+        candidates = remaining
+        for order in DateOrder.allCases {
+            guard let date = dates[order] else { continue }
+            if let previous = previousDates[order], date < previous { backwardSteps[order] += 1 }
+            previousDates[order] = date
+        }
+        if let previous = previousFields {
+            if previous[0].value != header.fields[0].value { firstFieldChanges += 1 }
+            if previous[1].value != header.fields[1].value { secondFieldChanges += 1 }
+        }
+        previousFields = header.fields
+        return true
     }
 
-    private static func backwardSteps(_ headers: [WhatsAppHeader], _ order: DateOrder) -> Int {
-        var count = 0
-        var previous: LocalDate?
-        for header in headers {
-            guard let date = WhatsAppClock.date(header, order: order) else { continue }
-            if let previous, date < previous { count += 1 }
-            previous = date
+    /// The order for the headers taken, nil when one of them ruled out every order.
+    var decision: Decision? {
+        guard !isRejected else { return nil }
+        var candidates = candidates
+        if candidates.count == 1 { return Decision(order: candidates[0], ambiguous: false) }
+        let fewest = candidates.map { backwardSteps[$0] }.min() ?? 0
+        candidates = candidates.filter { backwardSteps[$0] == fewest }
+        if candidates.count == 1 { return Decision(order: candidates[0], ambiguous: false) }
+        if candidates.contains(.dmy), candidates.contains(.mdy), firstFieldChanges != secondFieldChanges {
+            return Decision(order: firstFieldChanges > secondFieldChanges ? .dmy : .mdy, ambiguous: false)
         }
-        return count
-    }
-
-    /// How often the first and the second date field change between consecutive headers.
-    private static func changeCounts(_ headers: [WhatsAppHeader]) -> (Int, Int) {
-        var first = 0, second = 0
-        for (previous, header) in zip(headers, headers.dropFirst()) {
-            if previous.fields[0].value != header.fields[0].value { first += 1 }
-            if previous.fields[1].value != header.fields[1].value { second += 1 }
-        }
-        return (first, second)
+        return Decision(order: candidates.contains(.dmy) ? .dmy : candidates[0], ambiguous: true)
     }
 }

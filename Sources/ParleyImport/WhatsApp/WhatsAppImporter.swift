@@ -6,7 +6,8 @@ import ParleyModel
 ///
 /// The format has no schema and no ids and is written in the phone's language: see
 /// ``WhatsAppHeader`` for the header layouts, ``WhatsAppDateOrderInference`` for how the date
-/// order is decided from the whole file, ``WhatsAppMedia`` for media lines and
+/// order is decided from the whole file, ``WhatsAppChatReading`` for the two passes that read it
+/// a chunk at a time, ``WhatsAppMedia`` for media lines and
 /// ``SyntheticMessageID`` for the ids. Times are the phone's wall-clock times, stored as UTC
 /// (the export names no zone). One export is one channel.
 public struct WhatsAppImporter: Sendable {
@@ -24,15 +25,16 @@ public struct WhatsAppImporter: Sendable {
             let entries = (try? ZipArchive(data: data, name: "").entries()) ?? []
             return WhatsAppArchive.chatEntry(in: entries) == nil ? "a zip without a WhatsApp chat .txt" : nil
         }
-        let text = WhatsAppText.utf8(data.prefix(64 * 1024))
-        return text.withUnsafeBytes { bytes in
-            let lines = WhatsAppLines(bytes, limit: 40)
-            guard !lines.headers.isEmpty, lines.leadingText == nil else {
-                return "the first line is not a WhatsApp message header such as \"18/03/2022, 14:56 - Name: text\""
-            }
-            let examined = min(40, text.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 })
-            return lines.headers.count * 3 >= examined || lines.headers.count >= 3 ? nil : "too few lines are WhatsApp message headers"
+        let text = Self.decoded(data.prefix(64 * 1024))
+        var lines = WhatsAppLineSplitter()
+        var survey = WhatsAppSurvey(forced: nil, limit: 40)
+        text.withUnsafeBytes { lines.feed($0) { survey.add($0) } }
+        lines.finish { survey.add($0) }
+        guard let best = survey.best, survey.leadingText == nil else {
+            return "the first line is not a WhatsApp message header such as \"18/03/2022, 14:56 - Name: text\""
         }
+        let examined = min(40, text.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 })
+        return best.count * 3 >= examined || best.count >= 3 ? nil : "too few lines are WhatsApp message headers"
     }
 
     /// Imports an export held in memory: chat text, or a zip with the chat and its media.
@@ -44,28 +46,81 @@ public struct WhatsAppImporter: Sendable {
         if ZipArchive.hasZipSignature(data.prefix(4)) {
             return try importArchive(ZipArchive(data: data, name: file, limits: options.zipLimits))
         }
-        return try importChat(data, file: file, chatName: WhatsAppArchive.chatName(fromFile: file), media: [:])
+        return try collected(.data(data), file: file)
+    }
+
+    /// Imports the chat text `data` as ``importTranscript(_:file:)`` does, reading it
+    /// `chunkSize` bytes at a time (so that tests can put chunk boundaries anywhere).
+    /// - Throws: as ``importTranscript(_:file:)``.
+    package func importTranscript(_ data: Data, file: String, chunkSize: Int) throws(ImportError) -> ImportResult {
+        try collected(.data(data), file: file, chunkSize: chunkSize)
     }
 
     /// Imports a zip export (the chat `.txt` with its media), reading only the chat's bytes.
     /// - Throws: as ``importTranscript(_:file:)``.
     public func importArchive(_ archive: ZipArchive) throws(ImportError) -> ImportResult {
-        let (chat, data, sizes) = try WhatsAppArchive.read(archive)
-        let name =
-            chat.fileName == "_chat.txt" ? WhatsAppArchive.chatName(fromFile: archive.name) : WhatsAppArchive.chatName(fromFile: chat.path)
-        return try importChat(data, file: "\(archive.name): \(chat.path)", chatName: name, media: sizes)
+        let (source, file, chatName, media) = try Self.chat(in: archive)
+        return try collected(source, file: file, chatName: chatName, media: media)
     }
 
-    func importChat(_ data: Data, file: String, chatName: String, media: [String: Int64]) throws(ImportError) -> ImportResult {
-        let text = WhatsAppText.utf8(data)
-        let outcome: Result<ImportResult, ImportError> = text.withUnsafeBytes { bytes in
-            do throws(ImportError) {
-                var builder = try WhatsAppChatBuilder(bytes: bytes, file: file, options: options)
-                return .success(builder.build(chatName: chatName, media: media))
-            } catch {
-                return .failure(error)
-            }
+    /// Imports the chat `.txt` at `path` or the zip export `archive`, handing each message to
+    /// `sink` as soon as its last line is read (two passes over the chat, a chunk at a time; see
+    /// ``WhatsAppChatReading``).
+    /// - Returns: the chat without messages (its channel and authors) and the diagnostics.
+    /// - Throws: as ``importTranscript(_:file:)``, before any message reached `sink`.
+    func importTranscript(_ input: Input, sink: some MessageSink) throws(ImportError) -> ImportResult {
+        let (source, file, chatName, media): (InputBytes, String, String, [String: Int64])
+        switch input {
+        case let .file(path):
+            (source, file, chatName, media) = (.file(path: path), path, WhatsAppArchive.chatName(fromFile: path), [:])
+        case let .archive(archive): (source, file, chatName, media) = try Self.chat(in: archive)
         }
-        return try outcome.get()
+        return try WhatsAppChatReading.read(source, file: file, chatName: chatName, media: media, options: options) { message, channel in
+            sink.accept(message, in: channel, at: "channel \"\(channel.name)\", message \"\(message.id)\"")
+        }
+    }
+
+    /// A chat read by ``importTranscript(_:sink:)``.
+    enum Input {
+        /// The chat's `.txt` file.
+        case file(path: String)
+        /// A zip export.
+        case archive(ZipArchive)
+    }
+
+    /// Reads the chat in `source` whole: the messages ``WhatsAppChatReading`` hands on, collected
+    /// into its one channel; `chunkSize` is the bytes read at once.
+    private func collected(
+        _ source: InputBytes, file: String, chatName: String? = nil, media: [String: Int64] = [:],
+        chunkSize: Int = WhatsAppChatReading.chunkSize
+    ) throws(ImportError) -> ImportResult {
+        var messages: [Message] = []
+        var result = try WhatsAppChatReading.read(
+            source, file: file, chatName: chatName ?? WhatsAppArchive.chatName(fromFile: file), media: media, options: options,
+            chunkSize: chunkSize
+        ) { message, _ in messages.append(message) }
+        result.transcript.channels[0].messages = messages
+        return result
+    }
+
+    /// The chat entry of a zip export as a source, with the name used in errors, the chat's name
+    /// and the sizes of the files beside it.
+    private static func chat(in archive: ZipArchive) throws(ImportError) -> (InputBytes, String, String, [String: Int64]) {
+        let (chat, sizes) = try WhatsAppArchive.locate(archive)
+        let name =
+            chat.fileName == "_chat.txt" ? WhatsAppArchive.chatName(fromFile: archive.name) : WhatsAppArchive.chatName(fromFile: chat.path)
+        return (.zipEntry(archive, path: chat.path), "\(archive.name): \(chat.path)", name, sizes)
+    }
+
+    /// `data` as UTF-8, decoded as the import decodes a chat (UTF-16 transcoded, a byte order mark dropped).
+    static func decoded(_ data: Data) -> [UInt8] {
+        for transcodes in [true, false] {
+            var decoder = WhatsAppTextDecoder(transcodes: transcodes)
+            var text: [UInt8] = []
+            data.withUnsafeBytes { decoder.feed($0) { text.append(contentsOf: $0) } }
+            decoder.finish { text.append(contentsOf: $0) }
+            if !decoder.isInvalid { return text }
+        }
+        return Array(data)
     }
 }

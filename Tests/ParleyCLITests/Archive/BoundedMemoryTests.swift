@@ -167,6 +167,35 @@ import Testing
         return text + "]}"
     }
 
+    /// A WhatsApp Android chat export of `count` generated messages, three a minute from
+    /// 2024-01-01, seven authors taking turns, every tenth message with a continuation line.
+    static func whatsApp(_ count: Int) -> String {
+        var text = ""
+        text.reserveCapacity(count * 110)
+        for index in 0..<count {
+            let minute = index / 3
+            let time = String(
+                format: "%02d/%02d/2024, %02d:%02d", 1 + minute / 1440 % 28, 1 + minute / 40_320, minute / 60 % 24, minute % 60)
+            text += "\(time) - Person \(index % 7): message number \(index) with a few more words, so that a page is like a real one\n"
+            if index % 10 == 0 { text += "and a second line\n" }
+        }
+        return text
+    }
+
+    /// An SMS Backup & Restore file of `count` generated messages, one every 20 seconds from
+    /// 2024-01-01, in seven conversations taking turns, every third sent by the owner.
+    static func smsBackup(_ count: Int) -> String {
+        var text = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<smses count=\"\(count)\">\n"
+        text.reserveCapacity(count * 200)
+        for index in 0..<count {
+            text +=
+                #"  <sms protocol="0" address="+1555010\#(1000 + index % 7)" date="\#(1_704_067_200_000 + index * 20_000)" "#
+                + #"type="\#(index % 3 == 0 ? 2 : 1)" body="message number \#(index) with a few more words, so that a page is like a real one" "#
+                + #"read="1" status="-1" contact_name="Person \#(index % 7)" />"# + "\n"
+        }
+        return text + "</smses>\n"
+    }
+
     /// The `peak_rss=` of a `--stats` line, in bytes.
     static func peak(_ errors: String) -> Int? {
         errors.split(separator: " ").first { $0.hasPrefix("peak_rss=") }.flatMap { Int($0.dropFirst(9).prefix { $0.isNumber }) }
@@ -174,7 +203,7 @@ import Testing
 
     @Test(
         .disabled(if: Sanitizer.name != nil, "a sanitizer's shadow memory and quarantine make peak memory meaningless"),
-        arguments: ["discord", "telegram", "slack", "chatgpt", "matrix"])
+        arguments: ["discord", "telegram", "slack", "chatgpt", "matrix", "whatsapp", "sms"])
     func fiveTimesTheMessagesInBoundedMemory(format: String) throws {
         let folder = TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -186,7 +215,9 @@ import Testing
                 case "discord": try ArchiveUpdateTests.write(Self.export(count), "export-\(count).json", in: folder)
                 case "telegram": try ArchiveUpdateTests.write(Self.telegram(count), "export-\(count).json", in: folder)
                 case "chatgpt": try ArchiveUpdateTests.write(Self.chatGPT(count), "export-\(count).json", in: folder)
-                default: try ArchiveUpdateTests.write(Self.matrix(count), "export-\(count).json", in: folder)
+                case "matrix": try ArchiveUpdateTests.write(Self.matrix(count), "export-\(count).json", in: folder)
+                case "whatsapp": try ArchiveUpdateTests.write(Self.whatsApp(count), "WhatsApp Chat with Team \(count).txt", in: folder)
+                default: try ArchiveUpdateTests.write(Self.smsBackup(count), "sms-\(count).xml", in: folder)
                 }
             let archive = folder.appendingPathComponent("archive-\(count)")
             let outcome = try ParleyProcess.run(["render", input, "-o", archive.path, "--messages-per-page", "100", "--stats", "-q"])

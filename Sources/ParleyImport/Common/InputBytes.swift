@@ -1,9 +1,10 @@
 import Foundation
 import ParleyArchive
 
-/// A JSON export's bytes: in memory, a file read a chunk at a time, or a zip entry inflated a
-/// block at a time, so that importing a file holds one chunk of it, never the whole file.
-public enum JSONBytes: Sendable {
+/// An input's bytes — a JSON export, a WhatsApp chat: in memory, a file read a chunk at a time,
+/// or a zip entry inflated a block at a time, so that importing a file holds one chunk of it,
+/// never the whole file. An input may be read more than once (a WhatsApp chat is read twice).
+public enum InputBytes: Sendable {
     case data(Data)
     /// The file at `path`.
     case file(path: String)
@@ -53,6 +54,19 @@ public enum JSONBytes: Sendable {
                 }
             }
             guard entry != nil else { throw .input(.unreadable(file: file, reason: "no entry \(path) in the zip")) }
+        }
+    }
+
+    /// Calls `body` with each chunk, as ``forEachChunk(size:file:_:)`` does, for a `body` that
+    /// cannot fail.
+    /// - Throws: the ``ImportError`` of an input that cannot be read.
+    func readChunks(size: Int, file: String, _ body: (UnsafeRawBufferPointer) -> Void) throws(ImportError) {
+        do {
+            try forEachChunk(size: size, file: file) { chunk throws(Never) in body(chunk) }
+        } catch {
+            switch error {
+            case let .input(unreadable): throw unreadable
+            }
         }
     }
 

@@ -1,0 +1,109 @@
+import Foundation
+import ParleyModel
+
+/// The second pass over a WhatsApp export: turns each header of the export's shape and the lines
+/// after it into a message, handed on as soon as the next header (or the end) shows that its
+/// last continuation line was read. Holds one message's lines at a time.
+struct WhatsAppMessageAssembler {
+    /// A message whose continuation lines are still being read.
+    private struct Pending {
+        var header: WhatsAppHeader
+        /// The header line after its header.
+        var first: String
+        /// The lines after the header line, as in the file (`\n` and `\r` kept).
+        var continuation: [UInt8] = []
+    }
+
+    let plan: WhatsAppChatPlan
+    let file: String
+    /// The channel every message belongs to (no messages of its own).
+    let channel: Channel
+    /// Sizes of the files in a zip export, by name.
+    let media: [String: Int64]
+    /// `--me`, cleaned like an author name.
+    let me: String?
+    private var scanner = WhatsAppHeaderScanner()
+    private var ids: SyntheticMessageID
+    private var pending: Pending?
+    private let system = Author(id: AuthorID("whatsapp:system"), name: "WhatsApp")
+    /// Lines of another header shape, reported as kept in the message before them.
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(plan: WhatsAppChatPlan, file: String, channel: Channel, media: [String: Int64], me: String?) {
+        self.plan = plan
+        self.file = file
+        self.channel = channel
+        self.media = media
+        self.me = me.map { WhatsAppCharacters.clean(Substring($0)) }
+        ids = SyntheticMessageID(revisited: plan.revisited)
+    }
+
+    /// Takes the next line, handing `emit` the message before it when the line starts a new one.
+    mutating func add(_ line: WhatsAppLineSplitter.Line, _ emit: (Message) -> Void) {
+        let content = line.content
+        if let header = scanner.scan(content) {
+            if header.shape == plan.shape {
+                if let done = pending { emit(message(done)) }
+                pending = Pending(header: header, first: WhatsAppShapeTally.body(header, content))
+                return
+            }
+            diagnostics.append(
+                Diagnostic(
+                    file: file, location: "line \(line.number)",
+                    message: "starts like a message header of another layout; kept as a line of the message before it"))
+        }
+        guard pending != nil else { return }
+        pending?.continuation.append(contentsOf: line.bytes)
+        if line.terminated { pending?.continuation.append(0x0A) }
+    }
+
+    /// Ends the export, handing `emit` the last message.
+    mutating func finish(_ emit: (Message) -> Void) {
+        if let done = pending { emit(message(done)) }
+        pending = nil
+    }
+
+    private mutating func message(_ pending: Pending) -> Message {
+        let continuation = Self.continuationText(pending.continuation)
+        let first = pending.first
+        let body = WhatsAppBody(
+            line: Substring(first), continuation: continuation, knownAuthors: plan.authors, markedLine: pending.header.leadingMark)
+        let timestamp = WhatsAppClock.timestamp(pending.header, order: plan.order) ?? Timestamp(milliseconds: 0)
+        let author = body.author.map { Author(id: AuthorID($0), name: $0) } ?? system
+        let id = ids.next(timestamp: timestamp, author: body.author ?? "", text: continuation.map { first + "\n" + $0 } ?? first)
+        var message = Message(
+            id: id, channel: channel.id, author: author, timestamp: timestamp,
+            kind: body.author == nil ? Self.systemKind(body.text) : .default, content: Content(text: body.text, flavor: .whatsapp))
+        message.attachments = body.attachments.enumerated().map { position, attachment in
+            var attachment = attachment
+            attachment.id = "\(id.rawValue)-\(position)"
+            if !attachment.url.isEmpty { attachment.sizeBytes = media[attachment.url] }
+            return attachment
+        }
+        if let me, let name = body.author { message.isOutgoing = name == me }
+        return message
+    }
+
+    /// The lines after a header line as text, `\r\n` made `\n`, without trailing line breaks;
+    /// nil when nothing is left.
+    private static func continuationText(_ bytes: [UInt8]) -> String? {
+        guard !bytes.isEmpty else { return nil }
+        var text = String(decoding: bytes, as: UTF8.self)
+        if text.contains("\r") { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+        while text.last == "\n" || text.last == "\r" { text.removeLast() }
+        return text.isEmpty ? nil : text
+    }
+
+    /// English system lines mapped to message kinds; other system lines are ``Message/Kind/system``.
+    static func systemKind(_ text: String) -> Message.Kind {
+        if text.hasSuffix(" joined using this group's invite link") || text.hasSuffix(" joined") || text.hasSuffix(" added")
+            || text.contains(" added ")
+            || text.hasSuffix(" added you")
+        {
+            return .memberJoined
+        }
+        if text.hasSuffix(" left") || text.contains(" removed ") { return .memberLeft }
+        if text.contains(" changed the subject ") || text.contains(" changed the group name") { return .channelRenamed }
+        return .system
+    }
+}

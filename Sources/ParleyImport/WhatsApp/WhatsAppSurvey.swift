@@ -1,0 +1,117 @@
+import ParleyModel
+
+/// The first pass over a WhatsApp export: scans every line for a header and tallies the headers
+/// by shape (``WhatsAppShapeTally``), holding no line, then decides how the second pass reads
+/// the messages (``WhatsAppChatPlan``).
+///
+/// Every line that starts with something shaped like a header is a candidate; the shape most
+/// candidates share is the export's (on a tie, the shape met first), and only candidates of that
+/// shape start messages. Lines in between are continuation lines of the message before them,
+/// even when they start with a date or contain `: `.
+struct WhatsAppSurvey {
+    /// `--date-order`, when given.
+    let forced: DateOrder?
+    /// Lines after this many are not looked at (format detection reads the first 40).
+    let limit: Int
+    private var scanner = WhatsAppHeaderScanner()
+    private var shapes: [WhatsAppHeader.Shape: Int] = [:]
+    /// One tally per shape, in the order each shape first appears.
+    private(set) var tallies: [WhatsAppShapeTally] = []
+    /// The first non-empty line, when it comes before every header.
+    private(set) var leadingText: WhatsAppShapeTally.Position?
+
+    init(forced: DateOrder?, limit: Int = .max) {
+        self.forced = forced
+        self.limit = limit
+    }
+
+    /// The tally of the export's shape: the most common, nil when no line is a header.
+    var best: WhatsAppShapeTally? {
+        let most = tallies.map(\.count).max()
+        return tallies.first { $0.count == most }
+    }
+
+    /// Takes the next line.
+    /// - Complexity: O(1) per line; a header is found from the line's first 160 bytes.
+    mutating func add(_ line: WhatsAppLineSplitter.Line) {
+        guard line.number <= limit else { return }
+        let content = line.content
+        guard let header = scanner.scan(content) else {
+            if tallies.isEmpty, leadingText == nil, !Self.isBlank(content) {
+                leadingText = WhatsAppShapeTally.Position(offset: line.offset, line: line.number)
+            }
+            return
+        }
+        let index: Int
+        if let known = shapes[header.shape] {
+            index = known
+        } else {
+            index = tallies.count
+            shapes[header.shape] = index
+            tallies.append(WhatsAppShapeTally(shape: header.shape, first: .init(offset: line.offset, line: line.number)))
+        }
+        tallies[index].add(header, line: line, forced: forced)
+    }
+
+    /// How the second pass reads the export.
+    /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` when no line is a message
+    ///   header, text precedes the first header, AM/PM markers are unknown, or no date order fits
+    ///   every date (or a date does not fit the forced one).
+    func plan(file: String) throws(ImportError) -> WhatsAppChatPlan {
+        guard let best else { throw .syntax(file: file, offset: 0, line: 1, expected: Self.headerExample) }
+        if let leading = leadingText {
+            throw .syntax(
+                file: file, offset: leading.offset, line: leading.line, expected: Self.headerExample + " at the start of the export")
+        }
+        if best.unknownMarkers.count > 1, let first = best.firstUnknownMarker {
+            let found = best.unknownMarkers.sorted().map { "\"\($0)\"" }.joined(separator: " and ")
+            throw .syntax(file: file, offset: first.offset, line: first.line, expected: "an AM/PM marker Parley knows, found \(found)")
+        }
+        let decision: WhatsAppDateOrderInference.Decision
+        if let forced {
+            if let bad = best.forcedMismatch {
+                throw .syntax(
+                    file: file, offset: bad.position.offset, line: bad.position.line,
+                    expected: "a date in \(forced.spelledOut) order (--date-order \(forced.rawValue)), found \"\(bad.header)\"")
+            }
+            decision = .init(order: forced, ambiguous: false)
+        } else if let inferred = best.inference.decision {
+            decision = inferred
+        } else {
+            let bad = best.rejected
+            throw .syntax(
+                file: file, offset: bad?.position.offset ?? 0, line: bad?.position.line ?? 1,
+                expected:
+                    "a date that reads like the lines before it as day/month/year, month/day/year or year/month/day, found \"\(bad?.header ?? "")\""
+            )
+        }
+        var diagnostics: [Diagnostic] = []
+        if decision.ambiguous {
+            diagnostics.append(
+                Diagnostic(
+                    file: file, location: "line \(best.first.line)",
+                    message:
+                        "every date fits day/month/year and month/day/year; read as \(decision.order.spelledOut) (use --date-order to choose)"
+                ))
+        }
+        if let line = best.firstUnderscoredMarker {
+            let count = best.underscoredMarkers
+            diagnostics.append(
+                Diagnostic(
+                    file: file, location: "line \(line)",
+                    message: "\"_\" before the AM/PM marker read as a space (\(count) line\(count == 1 ? "" : "s"))"))
+        }
+        return WhatsAppChatPlan(
+            shape: best.shape, order: decision.order, authors: best.authors, revisited: best.revisitedTimestamps(in: decision.order),
+            diagnostics: diagnostics)
+    }
+
+    static let headerExample =
+        "a WhatsApp message header such as \"18/03/2022, 14:56 - Name: text\" or \"[18/03/2022, 14:56:01] Name: text\""
+
+    private static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        String(decoding: bytes, as: UTF8.self).unicodeScalars.allSatisfy {
+            WhatsAppCharacters.isSpace($0) || WhatsAppCharacters.isDirectionMark($0)
+        }
+    }
+}
