@@ -39,18 +39,19 @@ struct WhatsAppDateOrderInference {
                 case .ymd: ymd
                 }
             }
-            set {
+            // In place: a set held per order grows without being copied on each insert.
+            _modify {
                 switch order {
-                case .dmy: dmy = newValue
-                case .mdy: mdy = newValue
-                case .ymd: ymd = newValue
+                case .dmy: yield &dmy
+                case .mdy: yield &mdy
+                case .ymd: yield &ymd
                 }
             }
         }
     }
 
     /// The orders under which every header so far is a valid date, in ``DateOrder/allCases`` order.
-    private var candidates = DateOrder.allCases
+    private(set) var candidates = DateOrder.allCases
     private var previousDates = PerOrder<LocalDate?> { _ in nil }
     private var backwardSteps = PerOrder { _ in 0 }
     private var previousFields: WhatsAppHeader.Fields?

@@ -63,7 +63,7 @@ struct WhatsAppShapeTally {
         if let forced, forcedMismatch == nil, dates[forced] == nil {
             forcedMismatch = Failure(position: Position(offset: line.offset, line: line.number), header: Self.headerText(header, content))
         }
-        for order in DateOrder.allCases {
+        for order in DateOrder.allCases where inference.candidates.contains(order) {
             let time = dates[order].flatMap { WhatsAppClock.timestamp(header, date: $0)?.milliseconds } ?? 0
             if let previous = latest[order], time < previous {
                 revisited[order].insert(time)
