@@ -60,9 +60,12 @@ package struct IngestFixture {
         FileManager.default.temporaryDirectory.appendingPathComponent("parley-ingest-\(UUID().uuidString).sqlite").path
     }
 
-    /// `POST /c/CHANNEL/events` with `body` and `Authorization: Bearer TOKEN` (none when nil).
-    package func post(_ body: String, channel: String = "c1", token: String? = IngestFixture.token) throws -> HTTPTestResponse {
-        let socket = try TestSocket(port: server.port)
+    /// `POST /c/CHANNEL/events` with `body` and `Authorization: Bearer TOKEN` (none when nil); the
+    /// reply may take `timeout` seconds.
+    package func post(
+        _ body: String, channel: String = "c1", token: String? = IngestFixture.token, timeout: Double = 5
+    ) throws -> HTTPTestResponse {
+        let socket = try TestSocket(port: server.port, timeout: timeout)
         var head = "POST /c/\(channel)/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body.utf8.count)\r\n"
         if let token { head += "Authorization: Bearer \(token)\r\n" }
         socket.send(head + "Content-Type: application/x-ndjson\r\n\r\n" + body)

@@ -1,11 +1,12 @@
 import Foundation
 import ParleyTestSupport
+import ParleyWaitSupport
 import Testing
 
 /// An update killed (SIGKILL) at any point leaves the previous archive's pages as they were — or
 /// the whole new archive — and the next render completes it: the store runs ahead of the pages,
 /// never behind.
-@Suite(.timeLimit(.minutes(5))) struct KilledUpdateTests {
+@Suite(.stretchedTimeLimit(minutes: 5)) struct KilledUpdateTests {
     /// An export of the messages `ids`, seven minutes apart (several month pages); with `edited`,
     /// every tenth carries an edit.
     static func export(_ ids: Range<Int>, edited: Bool) -> String {

@@ -1,11 +1,12 @@
 import Foundation
 import ParleyServerTestSupport
 import ParleyTestSupport
+import ParleyWaitSupport
 import Testing
 
 /// `parley serve FILE --follow`: a line outside Parley's limits is skipped with a warning naming
 /// its line and field; the server keeps serving and the next line arrives.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.stretchedTimeLimit(minutes: 1))
 struct FollowPoisonTests {
     @Test func aPoisonedLineIsSkippedAndTheNextOneArrives() throws {
         let folder = TestPaths.temporaryFolder()

@@ -10,7 +10,7 @@ import ParleyWaitSupport
 import Testing
 
 /// `parley serve` killed with `SIGKILL` during heavy ingest: no acknowledged event is lost.
-@Suite(.timeLimit(.minutes(1))) struct IngestCrashTests {
+@Suite(.stretchedTimeLimit(minutes: 1)) struct IngestCrashTests {
     @Test func killingTheServerDuringTwentyPostersLosesNoAcknowledgedEvent() throws {
         let database = IngestFixture.temporaryDatabase()
         defer { IngestFixture.removeDatabase(database) }

@@ -1,11 +1,12 @@
 import Foundation
 import ParleyPatch
 import ParleyServerTestSupport
+import ParleyWaitSupport
 import Testing
 
 /// `parley serve FILE --follow` as a user runs it: a line appended to the file reaches a viewer
 /// as a patch batch; half a line waits for its newline; SIGTERM stops it cleanly.
-@Suite(.timeLimit(.minutes(1))) struct FollowTests {
+@Suite(.stretchedTimeLimit(minutes: 1)) struct FollowTests {
     static let header =
         #"{"type":"header","format":"parley","version":1,"title":"Follow","channels":[{"id":"general","name":"general"}]}"# + "\n"
 

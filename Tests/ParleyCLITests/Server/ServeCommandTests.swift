@@ -2,10 +2,11 @@ import Foundation
 import ParleyServer
 import ParleyServerTestSupport
 import ParleyTestSupport
+import ParleyWaitSupport
 import Testing
 
 /// `parley serve` as a user runs it: the URL it prints, the exit codes, a clean stop on SIGTERM.
-@Suite(.timeLimit(.minutes(1))) struct ServeCommandTests {
+@Suite(.stretchedTimeLimit(minutes: 1)) struct ServeCommandTests {
     static let sample = TestPaths.packageRoot.appendingPathComponent("Samples/sample.json").path
 
     /// Runs `parley serve` until it prints its first line; the caller signals and waits.

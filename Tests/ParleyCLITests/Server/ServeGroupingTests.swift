@@ -1,11 +1,12 @@
 import Foundation
 import ParleyServerTestSupport
 import ParleyTestSupport
+import ParleyWaitSupport
 import Testing
 
 /// `parley serve` groups each channel by its platform's rule, exactly as `parley render` does:
 /// a Telegram chat by Telegram Desktop's 15 minutes, not Discord's 7.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.stretchedTimeLimit(minutes: 1))
 struct ServeGroupingTests {
     /// The group position class of each message element of `html`, in order.
     static func positions(_ html: String) -> [String] {

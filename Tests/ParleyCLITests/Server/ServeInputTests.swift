@@ -7,7 +7,7 @@ import Testing
 /// `parley serve` reads its inputs on `parley render`'s path: the same input flags put the same
 /// messages on the live page as on the archive's page, and give the same warnings, summary line,
 /// errors and exit codes. The filters apply to the inputs, not to events followed later.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.stretchedTimeLimit(minutes: 1))
 struct ServeInputTests {
     /// What a `parley serve` run printed, and the page it served.
     struct Served {

@@ -2,6 +2,7 @@ import Foundation
 import ParleyServer
 import ParleyServerTestSupport
 import ParleyTestSupport
+import ParleyWaitSupport
 import Synchronization
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// stream from N reaches the latest version with no gap and no duplicate, and so do reconnects
 /// with `Last-Event-ID` at random points. (The ring holds every batch here, so a slow test
 /// machine cannot turn a replay into a legitimate reset.)
-@Suite(.timeLimit(.minutes(1))) struct ConsistencyTests {
+@Suite(.stretchedTimeLimit(minutes: 1)) struct ConsistencyTests {
     /// Publishes `count` batches, one every ~200 µs, on a background thread.
     static func publishInBackground(_ channel: SyntheticChannel, on broadcaster: Broadcaster, count: Int) -> Thread {
         let thread = Thread {

@@ -8,7 +8,7 @@ import Testing
 /// Each descriptor is closed once, by its owner, after its last user: closing a number twice,
 /// or while libmicrohttpd's threads still use it, closes whatever socket took the number in
 /// between (libmicrohttpd then aborts with "Close socket failed").
-@Suite(.timeLimit(.minutes(1))) struct DescriptorOwnershipTests {
+@Suite(.stretchedTimeLimit(minutes: 1)) struct DescriptorOwnershipTests {
     /// The descriptor of this process bound to local `port` with no peer: the listening socket.
     static func listeningDescriptor(port: Int) -> Int32? {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []

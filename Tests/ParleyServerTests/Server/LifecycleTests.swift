@@ -2,10 +2,11 @@ import Foundation
 import ParleyModel
 import ParleyServer
 import ParleyServerTestSupport
+import ParleyWaitSupport
 import Testing
 
 /// Starting and stopping: a busy port is a clear error; stopping ends open streams cleanly.
-@Suite(.timeLimit(.minutes(1))) struct LifecycleTests {
+@Suite(.stretchedTimeLimit(minutes: 1)) struct LifecycleTests {
     @Test func aPortInUseIsAnError() throws {
         let first = try ServerFixture.start([SyntheticChannel()])
         defer { first.stop() }

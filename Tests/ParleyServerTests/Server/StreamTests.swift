@@ -2,10 +2,11 @@ import Foundation
 import ParleyModel
 import ParleyServer
 import ParleyServerTestSupport
+import ParleyWaitSupport
 import Testing
 
 /// Event streams over real HTTP: framing, heartbeats, replay after `Last-Event-ID`, resets.
-@Suite(.timeLimit(.minutes(1))) struct StreamTests {
+@Suite(.stretchedTimeLimit(minutes: 1)) struct StreamTests {
     @Test func streamHeadersRetryHintThenPatchEvents() throws {
         let channel = SyntheticChannel()
         let server = try ServerFixture.start([channel])

@@ -7,7 +7,7 @@ import Testing
 
 /// Bounded resources: a stalled viewer is dropped without slowing the others, and the viewer
 /// limit refuses streams beyond it.
-@Suite(.timeLimit(.minutes(1))) struct ViewerLimitTests {
+@Suite(.stretchedTimeLimit(minutes: 1)) struct ViewerLimitTests {
     @Test func aStalledViewerIsDroppedWhileAnotherKeepsReceiving() throws {
         let channel = SyntheticChannel(padding: 32_000)
         let server = try ServerFixture.start([channel]) { $0.viewerBufferLimit = 64 * 1024 }

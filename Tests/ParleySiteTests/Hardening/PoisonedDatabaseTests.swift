@@ -2,12 +2,13 @@ import Foundation
 import ParleyServer
 import ParleyServerTestSupport
 import ParleyStore
+import ParleyWaitSupport
 import Testing
 
 /// A poisoned database is impossible: a post outside the limits is refused before the commit,
 /// naming its line and field, and a record that no longer reads or applies, written into the
 /// database behind Parley's back, is skipped at start with a warning and a metric.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.stretchedTimeLimit(minutes: 1))
 struct PoisonedDatabaseTests {
     /// `IngestFixture.message` with extra fields before the closing brace.
     static func message(_ id: String, minute: Int = 0, text: String = "hello", extra: String) -> String {

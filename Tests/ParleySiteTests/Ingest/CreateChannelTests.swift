@@ -2,11 +2,12 @@ import Foundation
 import ParleyModel
 import ParleyServer
 import ParleyServerTestSupport
+import ParleyWaitSupport
 import Testing
 
 /// `--create-channels`: a post to an unknown channel id creates the channel, only when the post
 /// is valid; created channels are listed, streamed, and rebuilt from the database after a restart.
-@Suite(.timeLimit(.minutes(1))) struct CreateChannelTests {
+@Suite(.stretchedTimeLimit(minutes: 1)) struct CreateChannelTests {
     static func message(_ id: String, channel: String, minute: Int = 0) -> String {
         IngestFixture.message(id, minute: minute).replacingOccurrences(of: #""channel":"c1""#, with: #""channel":"\#(channel)""#)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import ParleyModel
 import ParleyServerTestSupport
+import ParleyWaitSupport
 import Synchronization
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// `parley serve --demo --db`: the demo's steps are committed through ``EventIngest/ingest(_:to:)``
 /// like posts, so a channel changed by both has the database's versions, in order, and a restart
 /// rebuilds its page.
-@Suite(.timeLimit(.minutes(1))) struct DemoIngestTests {
+@Suite(.stretchedTimeLimit(minutes: 1)) struct DemoIngestTests {
     /// The versions the demo's sink and the posts were given, in the order they were given.
     final class VersionLog: Sendable {
         private let values = Mutex<[Int]>([])

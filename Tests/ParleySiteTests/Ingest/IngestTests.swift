@@ -2,11 +2,12 @@ import Foundation
 import ParleyServer
 import ParleyServerTestSupport
 import ParleyStore
+import ParleyWaitSupport
 import Testing
 
 /// `POST /c/{channel}/events` over real HTTP on loopback: authentication, validation, limits,
 /// durability before the answer and versions that continue across restarts.
-@Suite(.timeLimit(.minutes(1))) struct IngestTests {
+@Suite(.stretchedTimeLimit(minutes: 1)) struct IngestTests {
     @Test func aBatchIsCommittedThenShownAndTheReplyCarriesItsVersion() throws {
         let fixture = try IngestFixture.start()
         defer { fixture.stopAndDeleteDatabase() }

@@ -3,12 +3,13 @@ import ParleyHTML
 import ParleyPatch
 import ParleyServerTestSupport
 import ParleyTestSupport
+import ParleyWaitSupport
 import Testing
 
 /// Viewers of a channel with a database reconnect to a restarted server (same database, new
 /// port): one whose page is older than the last pre-restart batch gets a reset, one at the last
 /// pre-restart version gets the post-restart batches replayed, and both converge on a fresh page.
-@Suite(.timeLimit(.minutes(1))) struct RestartReconnectTests {
+@Suite(.stretchedTimeLimit(minutes: 1)) struct RestartReconnectTests {
     static let stream = "/c/c1/events"
 
     /// Reads batches from `stream` until version `until`, applying each to `document` and then

@@ -4,10 +4,11 @@ import ParleyServer
 import ParleyServerTestSupport
 import ParleySite
 import ParleyTestSupport
+import ParleyWaitSupport
 import Testing
 
 /// Every route over real HTTP on loopback: status, headers and bodies.
-@Suite(.timeLimit(.minutes(1))) struct ServerRoutesTests {
+@Suite(.stretchedTimeLimit(minutes: 1)) struct ServerRoutesTests {
     @Test func livePageHoldsTheWindowWithTheLiveAttributesAndTheClientScript() throws {
         let server = try ServerFixture.tiny()
         defer { server.stop() }

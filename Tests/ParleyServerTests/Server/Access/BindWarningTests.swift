@@ -1,11 +1,12 @@
 import Foundation
 import ParleyServer
 import ParleyServerTestSupport
+import ParleyWaitSupport
 import Synchronization
 import Testing
 
 /// Serving beyond loopback without a viewer token is allowed, with a warning.
-@Suite(.timeLimit(.minutes(1))) struct BindWarningTests {
+@Suite(.stretchedTimeLimit(minutes: 1)) struct BindWarningTests {
     static func log(host: String, viewerToken: String?) throws -> [String] {
         let lines = Mutex<[String]>([])
         var configuration = ServerConfiguration(host: host, port: 0, log: { line in lines.withLock { $0.append(line) } })

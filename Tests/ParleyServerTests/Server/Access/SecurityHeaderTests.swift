@@ -1,10 +1,11 @@
 import Foundation
 import ParleyServer
 import ParleyServerTestSupport
+import ParleyWaitSupport
 import Testing
 
 /// Every kind of reply carries the security headers: pages, assets, streams, errors, redirects.
-@Suite(.timeLimit(.minutes(1))) struct SecurityHeaderTests {
+@Suite(.stretchedTimeLimit(minutes: 1)) struct SecurityHeaderTests {
     static let policy =
         "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' https: data:; "
         + "media-src 'self' https:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"

@@ -1,5 +1,6 @@
 import Foundation
 import ParleyServerTestSupport
+import ParleyWaitSupport
 import Testing
 
 @testable import ParleyServer
@@ -7,7 +8,7 @@ import Testing
 /// Requests whose body could be delimited two ways are refused and their connection closed
 /// (RFC 9112 § 6.3, request smuggling); an unknown transfer coding gets `501`; bare LF line ends
 /// and obsolete line folding are accepted.
-@Suite(.timeLimit(.minutes(1))) struct MessageFramingTests {
+@Suite(.stretchedTimeLimit(minutes: 1)) struct MessageFramingTests {
     static let body = IngestFixture.message("f1")
 
     /// Sends `head` (the request line and headers, CRLF-separated, without the blank line) and

@@ -1,13 +1,14 @@
 import Foundation
 import ParleyServer
 import ParleyServerTestSupport
+import ParleyWaitSupport
 import Synchronization
 import Testing
 
 /// Slow clients cannot take the server: one address holds at most `--max-connections-per-ip`
 /// connections, a request that stops part-way is closed after the request timeout, and an event
 /// stream gets its own, longer timeout.
-@Suite(.timeLimit(.minutes(1))) struct SlowClientTests {
+@Suite(.stretchedTimeLimit(minutes: 1)) struct SlowClientTests {
     @Test func theDefaultsAreStated() {
         let configuration = ServerConfiguration()
         #expect(configuration.connectionTimeoutSeconds == 10)

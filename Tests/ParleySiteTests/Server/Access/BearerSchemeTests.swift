@@ -3,11 +3,12 @@ import ParleyModel
 import ParleyServer
 import ParleyServerTestSupport
 import ParleyStore
+import ParleyWaitSupport
 import Testing
 
 /// The credentials' small print: the `Bearer` scheme in any letter case (RFC 9110 § 11.1), an
 /// ingest token as long as a viewer token, and no channel named by a dot segment.
-@Suite(.timeLimit(.minutes(1))) struct BearerSchemeTests {
+@Suite(.stretchedTimeLimit(minutes: 1)) struct BearerSchemeTests {
     /// Posts one message to `c1` with the `Authorization` value `authorization`.
     static func post(_ fixture: IngestFixture, authorization: String) throws -> HTTPTestResponse {
         let socket = try TestSocket(port: fixture.server.port)

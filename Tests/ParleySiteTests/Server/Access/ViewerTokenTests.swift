@@ -3,11 +3,12 @@ import ParleyRender
 import ParleyServer
 import ParleyServerTestSupport
 import ParleySite
+import ParleyWaitSupport
 import Testing
 
 /// `--viewer-token`: pages, streams, older messages and metrics need the token (in the address
 /// once, then a cookie, or a bearer header); health and static assets stay open.
-@Suite(.timeLimit(.minutes(1))) struct ViewerTokenTests {
+@Suite(.stretchedTimeLimit(minutes: 1)) struct ViewerTokenTests {
     static let token = "viewer-secret-0123456789"
 
     static func server() throws -> LiveServer {
