@@ -24,12 +24,16 @@ import Testing
         let group = DispatchGroup()
         try ingest.order.withLock { _ throws(WaitTimeout) in
             for (index, body) in bodies.enumerated() {
-                DispatchQueue.global().async(group: group) {
+                // A thread of its own per post: a post blocks until the lock is released, and
+                // blocked work on the global queues could starve the next post of a thread.
+                group.enter()
+                Thread {
                     // The first post waits for the lock while the others arrive: on a loaded
                     // machine that takes longer than a reply's usual 5 s.
                     let reply = try? fixture.post(body, timeout: 60)
                     replies.withLock { $0[index] = reply }
-                }
+                    group.leave()
+                }.start()
                 try eventually("post \(index + 1) to wait for the commit lock") { ingest.waiting.withLock { $0.count } > index }
             }
         }
