@@ -36,30 +36,40 @@ public enum LinkPolicy {
         }
         return !authority.isEmpty
             && authority.unicodeScalars.allSatisfy { scalar in
-                scalar.value > 0x7F
-                    ? !scalar.properties.isWhitespace && scalar.properties.generalCategory != .control
-                    : (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._~".unicodeScalars.contains(scalar))
+                guard scalar.isASCII else { return !scalar.properties.isWhitespace && scalar.properties.generalCategory != .control }
+                switch scalar.value {
+                case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E: return true
+                default: return false
+                }
             }
     }
 
     /// The URL with every byte that may not stand in a URL percent-encoded.
+    /// - Complexity: O(n) in the URL's UTF-8 length; no copy when nothing needs encoding.
     static func encoded(_ url: String) -> String {
-        let bytes = Array(url.utf8)
-        var result = ""
-        result.reserveCapacity(bytes.count)
-        for (index, byte) in bytes.enumerated() {
-            if isAllowed(byte)
-                || (byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHex(bytes[index + 1]) && isHex(bytes[index + 2]))
-            {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                let digits = Array("0123456789ABCDEF".unicodeScalars)
-                result.unicodeScalars.append("%")
-                result.unicodeScalars.append(digits[Int(byte >> 4)])
-                result.unicodeScalars.append(digits[Int(byte & 0x0F)])
+        var copy = url
+        return copy.withUTF8 { bytes in
+            func keeps(_ index: Int) -> Bool {
+                let byte = bytes[index]
+                return isAllowed(byte)
+                    || (byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHex(bytes[index + 1]) && isHex(bytes[index + 2]))
             }
+            guard let first = bytes.indices.first(where: { !keeps($0) }) else { return url }
+            let digits: StaticString = "0123456789ABCDEF"
+            var result: [UInt8] = Array(bytes[..<first])
+            result.reserveCapacity(bytes.count + 16)
+            for index in first..<bytes.count {
+                if keeps(index) {
+                    result.append(bytes[index])
+                } else {
+                    let byte = bytes[index]
+                    result.append(UInt8(ascii: "%"))
+                    result.append(digits.utf8Start[Int(byte >> 4)])
+                    result.append(digits.utf8Start[Int(byte & 0x0F)])
+                }
+            }
+            return String(decoding: result, as: UTF8.self)
         }
-        return result
     }
 
     private static func isAllowed(_ byte: UInt8) -> Bool {

@@ -21,7 +21,14 @@ public enum DateText {
     public static func shortTime(_ timestamp: Timestamp, clock: ZoneClock) -> String { shortTime(clock.localTime(timestamp)) }
 
     /// `14:03`: the hour and minute of a local time.
-    static func shortTime(_ time: CivilTime) -> String { "\(pad(time.hour)):\(pad(time.minute))" }
+    static func shortTime(_ time: CivilTime) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(5)
+        appendPadded(time.hour, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(time.minute, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// `Friday, 6 January 2023 14:03:03 (Europe/Berlin)`.
     public static func fullTime(_ timestamp: Timestamp, clock: ZoneClock) -> String {
@@ -29,9 +36,28 @@ public enum DateText {
     }
 
     /// `Friday, 6 January 2023 14:03:03 (Europe/Berlin)`: a local time in the zone called `zone`.
+    /// - Complexity: O(1); built as bytes (one label per message on every page).
     static func fullTime(_ time: CivilTime, zone: String) -> String {
         let date = LocalDate(year: time.year, month: time.month, day: time.day)
-        return "\(dayLabel(date)) \(pad(time.hour)):\(pad(time.minute)):\(pad(time.second)) (\(zone))"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(48 + zone.utf8.count)
+        bytes.append(contentsOf: weekdays[date.isoWeekday - 1].utf8)
+        bytes.append(contentsOf: ", ".utf8)
+        appendDecimal(time.day, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: months[time.month - 1].utf8)
+        bytes.append(UInt8(ascii: " "))
+        appendDecimal(time.year, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        appendPadded(time.hour, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(time.minute, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(time.second, to: &bytes)
+        bytes.append(contentsOf: " (".utf8)
+        bytes.append(contentsOf: zone.utf8)
+        bytes.append(UInt8(ascii: ")"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `6 Jan 2023 – 12 Mar 2024`, the local dates of the first and last instant.
@@ -41,5 +67,15 @@ public enum DateText {
         return start == end ? short(start) : "\(short(start)) – \(short(end))"
     }
 
-    private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    /// `value` in decimal, at least two digits.
+    private static func appendPadded(_ value: Int, to bytes: inout [UInt8]) {
+        if (0..<10).contains(value) { bytes.append(UInt8(ascii: "0")) }
+        appendDecimal(value, to: &bytes)
+    }
+
+    /// `value` in decimal (a minus sign first when negative).
+    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        if (0..<10).contains(value) { return bytes.append(UInt8(ascii: "0") + UInt8(value)) }
+        bytes.append(contentsOf: String(value).utf8)
+    }
 }
