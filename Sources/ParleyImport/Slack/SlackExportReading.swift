@@ -33,12 +33,13 @@ struct SlackExportReading {
         let channels = folders.compactMap { conversations[$0]?.channel }
         var diagnostics = workspace.diagnostics
         var kept: [String: [(day: String, messages: [Message])]] = [:]
+        var people = workspace.users
         try files.forEachDay { day, bytes throws(ImportError) in
             // Taken out while it reads, so that its index is not copied on write.
             guard var conversation = conversations.removeValue(forKey: day.folder) else { return }
             let channel = conversation.channel
             var messages: [Message] = []
-            try conversation.read(bytes, day: day.day) { message, location in
+            try conversation.read(bytes, day: day.day, people: &people) { message, location in
                 if let sink { sink.accept(message, in: channel, at: location) } else { messages.append(message) }
             }
             if sink == nil { kept[day.folder, default: []].append((day.day, messages)) }
@@ -46,7 +47,9 @@ struct SlackExportReading {
             guard dayFilesLeft[day.folder] == 0 else { return conversations[day.folder] = conversation }
             diagnostics += conversation.diagnostics + conversation.missingReplies()
         }
-        var transcript = Transcript(title: title, channels: channels, directory: workspace.directory)
+        var directory = workspace.directory
+        for (id, author) in people where directory.users[id] == nil { directory.users[id] = author.shownName }
+        var transcript = Transcript(title: title, channels: channels, directory: directory)
         if sink == nil {
             for index in transcript.channels.indices {
                 let folder = folders[index]
