@@ -5,7 +5,7 @@ import ParleyModel
 /// One conversation of a Slack export while its day files are read, one at a time: each day
 /// file's messages are decoded one record at a time, converted and handed on at once; what the
 /// conversation keeps between day files is its ``SlackReplyIndex`` (ids only). Both the streamed
-/// import and the whole one read day files through ``read(_:day:emit:)``, so they convert alike.
+/// import and the whole one read day files through ``read(_:day:people:emit:)``, so they convert alike.
 struct SlackConversation {
     /// The conversation's folder in the export (its name, or its id for a DM).
     let folder: String
