@@ -5,7 +5,7 @@ import ParleyModel
 /// One conversation of a Slack export while its day files are read, one at a time: each day
 /// file's messages are decoded one record at a time, converted and handed on at once; what the
 /// conversation keeps between day files is its ``SlackReplyIndex`` (ids only). Both the streamed
-/// import and the whole one read day files through ``read(_:day:emit:)``, so they convert alike.
+/// import and the whole one read day files through ``read(_:day:people:emit:)``, so they convert alike.
 struct SlackConversation {
     /// The conversation's folder in the export (its name, or its id for a DM).
     let folder: String
@@ -18,15 +18,18 @@ struct SlackConversation {
     private let converter: SlackMessageConverter
     private var index = SlackReplyIndex()
 
-    init(folder: String, channel: Channel, export: String, users: [String: Author]) {
+    init(folder: String, channel: Channel, export: String) {
         self.folder = folder
         self.channel = channel
         self.export = export
-        converter = SlackMessageConverter(users: users, channel: channel.id)
+        converter = SlackMessageConverter(channel: channel.id)
     }
 
     /// Reads the day file `day` (`2024-01-02`) from `bytes`, handing each message it converts to
-    /// `emit` with its place (`general/2024-01-02.json $[3]`), in file order.
+    /// `emit` with its place (`general/2024-01-02.json $[3]`), in file order (a reply also sent to
+    /// the channel is two messages, the channel's copy first, both at its record's place).
+    /// `people` is everyone known by id, which the messages' own profiles add to
+    /// (``SlackMessageConverter/convert(_:people:)``).
     ///
     /// A record that does not decode, or whose `ts` is not a Slack timestamp, is skipped and
     /// reported. A day file that is not valid JSON keeps the messages before the break: the rest of
@@ -34,18 +37,23 @@ struct SlackConversation {
     /// that is not a list).
     /// - Throws: ``ImportError/unreadable(file:reason:)`` when the file cannot be read.
     /// - Complexity: O(bytes of the day file); memory for one record at a time.
-    mutating func read(_ bytes: InputBytes, day: String, emit: (Message, String) -> Void) throws(ImportError) {
+    mutating func read(
+        _ bytes: InputBytes, day: String, people: inout [String: Author], emit: (Message, String) -> Void
+    ) throws(ImportError) {
         let relative = "\(folder)/\(day).json"
         let file = "\(export): \(relative)"
         let decoder = JSONValueDecoder(keyStrategy: .convertFromSnakeCase)
         var found: [Diagnostic] = []
-        // Moved out for the closure below, so that the index is never copied.
+        // Moved out for the closure below, so that the index and the people are never copied.
         var index = SlackReplyIndex()
         swap(&index, &self.index)
+        var known: [String: Author] = [:]
+        swap(&known, &people)
         var count = 0
         let converter = self.converter
         defer {
             self.index = index
+            swap(&known, &people)
             diagnostics += found
         }
         let outcome: StreamedJSON.Outcome
@@ -56,13 +64,13 @@ struct SlackConversation {
                         let raw = Lossy<SlackExport.Message>.record(value, at: path, decoder: decoder, file: file, diagnostics: &found)
                     else { return }
                     index.noteListing(parent: raw.ts, replies: (raw.replies ?? []).compactMap(\.ts))
-                    guard let message = converter.convert(raw) else {
+                    guard let messages = converter.convert(raw, people: &known) else {
                         return found.append(
                             .skipped(file: file, location: path, reason: "ts \"\(raw.ts)\" is not a Slack timestamp (seconds.micros)"))
                     }
                     index.noteMessage(raw.ts)
                     count += 1
-                    emit(message, "\(relative) \(path)")
+                    for message in messages { emit(message, "\(relative) \(path)") }
                 }
             }
         } catch {

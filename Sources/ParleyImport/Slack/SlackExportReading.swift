@@ -7,7 +7,9 @@ import ParleyModel
 /// converts every day file, so the two imports cannot drift apart.
 ///
 /// Between day files a streamed import keeps each conversation's ``SlackReplyIndex`` (ids only)
-/// until its last day file is read, when the conversation's diagnostics are added.
+/// until its last day file is read, when the conversation's diagnostics are added, and the people
+/// known by id: the workspace's users and those the messages read so far named themselves
+/// (``SlackMessageConverter/convert(_:people:)``), who are added to the directory at the end.
 struct SlackExportReading {
     let files: SlackExportFiles
     let title: String
@@ -17,12 +19,13 @@ struct SlackExportReading {
     /// without one, each channel holds its messages in time order with each thread's replies after
     /// their parent (``SlackThreads``), a duplicate id merged and reported.
     /// - Returns: the transcript (the workspace's channels sorted by kind then name, the
-    ///   directory) and the diagnostics.
+    ///   directory: the workspace's users, and the people and bots only the messages named) and the
+    ///   diagnostics.
     /// - Throws: ``ImportError`` for a malformed list file, a damaged zip or a day file that cannot
     ///   be read; a malformed day file is skipped and reported instead.
     /// - Complexity: O(bytes of the export) time; without a sink O(messages) memory, with one
-    ///   O(lists + ids of one conversation's messages) (a zip's conversations may be read interleaved:
-    ///   then of those under way).
+    ///   O(lists + people named + ids of one conversation's messages) (a zip's conversations may be
+    ///   read interleaved: then of those under way).
     func read(into sink: (any MessageSink)?) throws(ImportError) -> ImportResult {
         var workspace = try SlackWorkspace(lists: files.lists, name: files.name)
         var conversations: [String: SlackConversation] = [:]
@@ -33,12 +36,13 @@ struct SlackExportReading {
         let channels = folders.compactMap { conversations[$0]?.channel }
         var diagnostics = workspace.diagnostics
         var kept: [String: [(day: String, messages: [Message])]] = [:]
+        var people = workspace.users
         try files.forEachDay { day, bytes throws(ImportError) in
             // Taken out while it reads, so that its index is not copied on write.
             guard var conversation = conversations.removeValue(forKey: day.folder) else { return }
             let channel = conversation.channel
             var messages: [Message] = []
-            try conversation.read(bytes, day: day.day) { message, location in
+            try conversation.read(bytes, day: day.day, people: &people) { message, location in
                 if let sink { sink.accept(message, in: channel, at: location) } else { messages.append(message) }
             }
             if sink == nil { kept[day.folder, default: []].append((day.day, messages)) }
@@ -46,7 +50,9 @@ struct SlackExportReading {
             guard dayFilesLeft[day.folder] == 0 else { return conversations[day.folder] = conversation }
             diagnostics += conversation.diagnostics + conversation.missingReplies()
         }
-        var transcript = Transcript(title: title, channels: channels, directory: workspace.directory)
+        var directory = workspace.directory
+        for (id, author) in people where directory.users[id] == nil { directory.users[id] = author.shownName }
+        var transcript = Transcript(title: title, channels: channels, directory: directory)
         if sink == nil {
             for index in transcript.channels.indices {
                 let folder = folders[index]

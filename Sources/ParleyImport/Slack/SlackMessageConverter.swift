@@ -1,46 +1,79 @@
 import ParleyModel
 
 /// Converts Slack export messages to ``Message`` values: authors (users, bots, embedded
-/// profiles), subtypes, edits, reactions, files, legacy attachments and mentions.
+/// profiles), subtypes, edits, reactions, files, legacy attachments, mentions and emoji.
 ///
 /// The text stays Slack mrkdwn as exported (`<@U…>`, `<#C…|name>`, `<url|label>`, `<!here>`,
-/// `&lt;`); mentioned users are listed in ``Message/mentions`` and named in the transcript's
+/// `&lt;`) except for emoji shortcodes, written as their emoji (``SlackMrkdwn/emojifying(_:)``);
+/// mentioned users are listed in ``Message/mentions`` and named in the transcript's
 /// ``Directory`` so a renderer resolves them.
 struct SlackMessageConverter {
-    let users: [String: Author]
     let channel: ChannelID
 
-    /// The message, or nil when `ts` is not a Slack timestamp (`seconds.micros`).
-    func convert(_ raw: SlackExport.Message) -> Message? {
+    /// The suffix of the id of a `thread_broadcast` reply's copy in its thread (`1704189600.000300-thread`).
+    static let threadCopySuffix = "-thread"
+
+    /// The messages of `raw`, or nil when `ts` is not a Slack timestamp (`seconds.micros`): one
+    /// message, or for a reply also sent to the channel (`thread_broadcast`) two — the channel's
+    /// copy (id `ts`, a reply to the thread's root outside the thread) and the thread's copy (id
+    /// `ts` + ``threadCopySuffix``, in the thread), as Slack shows it in both places.
+    ///
+    /// `people` holds everyone known by id: the workspace's users, and the people and bots the
+    /// messages read so far named (a guest's or deleted user's `user_profile`, a bot's
+    /// `bot_profile`); a message naming someone not yet known adds them.
+    func convert(_ raw: SlackExport.Message, people: inout [String: Author]) -> [Message]? {
         guard let timestamp = SlackTimestamp.parse(raw.ts) else { return nil }
         let isReply = raw.threadTs.map { $0 != raw.ts } ?? false
+        let text = raw.text ?? ""
         var message = Message(
-            id: MessageID(raw.ts), channel: channel, author: author(raw), timestamp: timestamp,
+            id: MessageID(raw.ts), channel: channel, author: Self.author(raw, people: &people), timestamp: timestamp,
             editedTimestamp: raw.edited?.ts.flatMap(SlackTimestamp.parse), kind: isReply ? .reply : Self.kind(raw.subtype),
-            content: Content(text: raw.text ?? "", flavor: .slackMrkdwn),
+            content: Content(text: SlackMrkdwn.emojifying(text), flavor: .slackMrkdwn),
             attachments: ((raw.files ?? []) + (raw.subtype == "file_share" ? [raw.file].compactMap { $0 } : [])).map(Self.attachment),
             embeds: (raw.attachments ?? []).map(Self.embed), reactions: (raw.reactions ?? []).map(Self.reaction),
-            mentions: SlackMrkdwn.mentionedUsers(raw.text ?? "").map { Mention(id: AuthorID($0), name: users[$0]?.shownName ?? $0) })
-        if isReply, let root = raw.threadTs {
-            message.reply = ReplyReference(messageID: MessageID(root))
+            mentions: SlackMrkdwn.mentionedUsers(text).map { Mention(id: AuthorID($0), name: people[$0]?.shownName ?? $0) })
+        guard isReply, let root = raw.threadTs else { return [message] }
+        message.reply = ReplyReference(messageID: MessageID(root))
+        guard raw.subtype == "thread_broadcast" else {
             message.threadRoot = MessageID(root)
+            return [message]
         }
-        return message
+        var threadCopy = message
+        threadCopy.id = MessageID(raw.ts + Self.threadCopySuffix)
+        threadCopy.threadRoot = MessageID(root)
+        return [message, threadCopy]
     }
 
-    private func author(_ raw: SlackExport.Message) -> Author {
-        let userID = raw.subtype == "file_comment" ? raw.comment?.user ?? raw.user : raw.user
-        if let userID, let known = users[userID] { return known }
+    /// Who wrote `raw`: a user the workspace or an earlier message named; else the names the
+    /// message itself carries (`user_profile`, then `username` or `bot_profile`), "Slackbot" for
+    /// `USLACKBOT`; for a message without `user` (a bot or an integration), its `username`,
+    /// `bot_profile` name or a bot named by an earlier message. Only when nothing names them is
+    /// the id shown. Empty names count as missing.
+    private static func author(_ raw: SlackExport.Message, people: inout [String: Author]) -> Author {
+        let userID = nonEmpty(raw.subtype == "file_comment" ? raw.comment?.user ?? raw.user : raw.user)
         let isBot = raw.subtype == "bot_message" || raw.botId != nil
-        if let userID {
-            let profile = raw.userProfile
-            let display = [profile?.displayName, profile?.realName, raw.botProfile?.name].compactMap { $0 }.first { !$0.isEmpty }
-            return Author(
-                id: AuthorID(userID), name: profile?.name ?? raw.username ?? userID, displayName: display,
-                avatarURL: profile?.image72, isBot: isBot && profile == nil)
+        let username = nonEmpty(raw.username), botName = nonEmpty(raw.botProfile?.name)
+        guard let userID else {
+            let botID = nonEmpty(raw.botId) ?? "bot"
+            if let botName, people[botID] == nil { people[botID] = Author(id: AuthorID(botID), name: botName, isBot: true) }
+            return Author(id: AuthorID(botID), name: username ?? botName ?? people[botID]?.name ?? botID, isBot: true)
         }
-        let botID = raw.botId ?? "bot"
-        return Author(id: AuthorID(botID), name: raw.username ?? raw.botProfile?.name ?? botID, isBot: true)
+        if let known = people[userID] { return known }
+        let profile = raw.userProfile
+        let display = nonEmpty(profile?.displayName) ?? nonEmpty(profile?.realName) ?? botName
+        guard let handle = nonEmpty(profile?.name) ?? username ?? (userID == "USLACKBOT" ? "Slackbot" : nil) ?? display else {
+            return Author(id: AuthorID(userID), name: userID, isBot: isBot)
+        }
+        let author = Author(
+            id: AuthorID(userID), name: handle, displayName: display, avatarURL: profile?.image72,
+            isBot: userID == "USLACKBOT" || isBot && profile == nil)
+        if profile != nil { people[userID] = author }
+        return author
+    }
+
+    private static func nonEmpty(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        return text
     }
 
     /// Slack message subtypes mapped to ``Message/Kind``; unknown subtypes are system messages.

@@ -56,7 +56,7 @@ struct SlackWorkspace {
         let channel = Channel(
             id: ChannelID(info?.id ?? folder), name: channelName(info, kind: known?.1, folder: folder), topic: topic,
             kind: known?.1 ?? .text, messages: [])
-        return SlackConversation(folder: folder, channel: channel, export: name, users: users)
+        return SlackConversation(folder: folder, channel: channel, export: name)
     }
 
     /// A DM is named after its members, other conversations by their name.

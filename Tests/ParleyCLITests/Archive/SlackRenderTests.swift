@@ -36,4 +36,31 @@ import Testing
         #expect(streamed.keys.count { $0.hasPrefix("c/") && $0.hasSuffix(".html") } == channelPages)
         #expect(streamed == converted)
     }
+
+    /// A thread reply also sent to the channel is on the page twice, the channel's copy and the
+    /// thread's, each with an element id of its own (`m-TS` and `m-TS-thread`), both ways alike.
+    @Test("a thread broadcast's two copies have element ids of their own")
+    func threadBroadcast() throws {
+        let folder = TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [
+            "channels.json": #"[{"id":"C1","name":"general"}]"#,
+            "users.json": #"[{"id":"U1","name":"ana"}]"#,
+            "general/2024-01-01.json": """
+            [{"type":"message","user":"U1","text":"root","ts":"1704103200.000100","thread_ts":"1704103200.000100"},
+             {"type":"message","subtype":"thread_broadcast","user":"U1","text":"to both","ts":"1704103260.000200",
+              "thread_ts":"1704103200.000100"}]
+            """,
+        ]
+        for (name, text) in files {
+            let url = folder.appendingPathComponent("export/\(name)")
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let (streamed, converted) = try Self.renderBothWays(folder.appendingPathComponent("export").path)
+        #expect(streamed == converted)
+        let page = String(decoding: try #require(streamed["c/C1/2024-01.html"]), as: UTF8.self)
+        let ids = page.matches(of: /<article [^>]*id="(m-[^"]*)"/).map { String($0.output.1) }
+        #expect(ids == ["m-1704103200.2E000100", "m-1704103260.2E000200", "m-1704103260.2E000200-thread"])
+    }
 }

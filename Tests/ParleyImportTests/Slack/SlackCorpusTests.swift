@@ -32,6 +32,8 @@ struct SlackCorpusTests {
         let bot = try #require(all.first { $0.id == MessageID("1459154014.000018") })
         #expect(bot.reactions == [Reaction(emoji: "botman", emojiID: "botman", count: 1)])
         #expect(bot.embeds[0].color == "#4183C4")
+        let thumbsUp = try #require(all.first { $0.id == MessageID("1458251659.000005") })
+        #expect(thumbsUp.content.text == "👍 ", "the export's \":+1: \"")
         let comment = try #require(all.first { $0.id == MessageID("1459106048.000018") })
         #expect(comment.author.name == "hgranger")
         let first = transcript.channels[0].messages[4]
