@@ -7,8 +7,11 @@ public struct JSONObject: Hashable, Sendable {
 
     /// The value of the last member named `key`, or nil.
     /// - Complexity: O(members): objects in exports hold tens of members, where a scan beats hashing.
+    ///   Keys are compared by UTF-8 length first (for the short keys of exports a length in the
+    ///   string's inline bits), so most members are passed over without comparing characters.
     public subscript(key: String) -> JSONValue? {
-        members.last { $0.key == key }?.value
+        let length = key.utf8.count
+        return members.last { $0.key.utf8.count == length && $0.key == key }?.value
     }
 
     /// The distinct keys, in the order of their first appearance.

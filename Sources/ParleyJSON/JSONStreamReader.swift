@@ -1,4 +1,5 @@
 import CYAJL
+import Glibc
 
 /// Reads a JSON document in chunks with yajl (Lloyd Hilaiel's event-based parser, Debian's
 /// `libyajl-dev`), handing over each record of the arrays named as record lists as soon as it
@@ -103,9 +104,16 @@ public final class JSONStreamReader {
         return .syntax(offset: offset + consumed, line: line, message: message)
     }
 
+    /// The line feeds in `bytes`, found with `memchr` (most of a pretty-printed export is
+    /// indentation between them).
     private static func newlines(in bytes: UnsafeRawBufferPointer) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
         var count = 0
-        for byte in bytes where byte == 0x0A { count += 1 }
+        var offset = 0
+        while offset < bytes.count, let found = memchr(base + offset, 0x0A, bytes.count - offset) {
+            count += 1
+            offset = base.distance(to: UnsafeRawPointer(found)) + 1
+        }
         return count
     }
 }

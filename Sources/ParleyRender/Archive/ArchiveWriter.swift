@@ -66,12 +66,16 @@ public struct ArchiveWriter: Sendable {
                 resolvesMedia: resolvesMedia)
             let channelPages = ChannelPages(plan: plan, title: source.title, context: context, templates: templates, options: options)
             var pending: [Int] = []
-            // The batch being rendered in the background while the next one is read.
+            // The batch being rendered in the background while the next one is read; once it is
+            // done, the next one starts rendering before its pages are written.
             var rendering: (indices: [Int], work: BackgroundWork<[SafeHTML]>)?
-            func writeRendered() throws(RenderError) {
-                guard let (indices, work) = rendering else { return }
+            func finishRendering() -> [(index: Int, html: SafeHTML)] {
+                guard let (indices, work) = rendering else { return [] }
                 rendering = nil
-                for (index, html) in zip(indices, work.wait()) {
+                return Array(zip(indices, work.wait())).map { (index: $0, html: $1) }
+            }
+            func write(_ rendered: [(index: Int, html: SafeHTML)]) throws(RenderError) {
+                for (index, html) in rendered {
                     try files.write(html, to: channelPages.path(of: index))
                     pages += 1
                     messages += plan.pages[index].messageCount
@@ -80,10 +84,11 @@ public struct ArchiveWriter: Sendable {
             }
             func flush() throws(RenderError) {
                 let batch = try channelPages.batch(pending, source: source, media: &media, files: &files)
-                try writeRendered()
+                let rendered = finishRendering()
                 rendering = (pending, BackgroundWork { channelPages.render(batch, renderer: pageRenderer) })
                 pagesRendered += pending.count
                 pending = []
+                try write(rendered)
             }
             for index in plan.pages.indices {
                 let path = channelPages.path(of: index)
@@ -100,7 +105,7 @@ public struct ArchiveWriter: Sendable {
                 if pending.count == batchSize { try flush() }
             }
             if !pending.isEmpty { try flush() }
-            try writeRendered()
+            try write(finishRendering())
             try files.write(channelPages.index(renderer: pageRenderer), to: channelPages.folder + "index.html")
             pages += 1
             progress(.pageWritten(pages: pages, messages: messages))
