@@ -64,14 +64,18 @@ struct TelegramChatReading {
             for index in messages.indices { messages[index].channel = id }
         }
         var diagnostics = diagnostics
-        if let first = converter.zonelessDates.first {
-            let count = converter.zonelessDates.count
-            diagnostics.append(
-                Diagnostic(
-                    file: converter.file, location: first,
-                    message: (count == 1 ? "1 message has" : "\(count) messages have")
-                        + " only the zone-less \"date\" (no \"date_unixtime\"); read as UTC"))
+        let file = converter.file
+        let counted = { (paths: [String], one: String, many: String, what: String) -> Diagnostic? in
+            paths.first.map { Diagnostic(file: file, location: $0, message: (paths.count == 1 ? one : "\(paths.count) \(many)") + what) }
         }
+        diagnostics += [
+            counted(
+                converter.zonelessDates, "1 message has", "messages have",
+                " only the zone-less \"date\" (no \"date_unixtime\"); read as UTC"),
+            counted(
+                converter.placeholders, "1 \"unsupported\" message", "\"unsupported\" messages",
+                " (exported without date or content) kept as a placeholder at the time of the message before"),
+        ].compactMap { $0 }
         var channel = TelegramImporter.channel(header, id: id)
         channel.messages = messages
         var directory = converter.directory

@@ -5,11 +5,20 @@ import ParleyModel
 /// Times come from `date_unixtime` (UTC seconds); a message with only the zone-less `date` is
 /// read as UTC and counted in ``zonelessDates``. A message without `id` (older tools' output)
 /// gets a stable synthetic id. `from: null` (a deleted account) becomes "Deleted Account".
+///
+/// An entry of `"type": "unsupported"` (a message Telegram Desktop could not export: it writes only
+/// its `id`) becomes a placeholder system message, "unsupported message", at the time of the
+/// message before it, so it keeps its place; one before any dated message has no time to take
+/// and is skipped.
 struct TelegramMessageConverter {
     let file: String
     let channel: ChannelID
     /// Paths of the messages whose time came from the zone-less `date` alone.
     private(set) var zonelessDates: [String] = []
+    /// Paths of the `unsupported` entries kept as placeholders.
+    private(set) var placeholders: [String] = []
+    /// The time of the last message converted, for an `unsupported` entry after it.
+    private var lastTimestamp: Timestamp?
     private(set) var directory = Directory()
     private var synthetic = SyntheticMessageID()
 
@@ -19,7 +28,9 @@ struct TelegramMessageConverter {
     }
 
     mutating func convert(_ raw: TelegramMessage, path: String) throws(ImportError) -> Message {
+        if raw.type == "unsupported", raw.date_unixtime == nil, raw.date == nil { return try placeholder(raw, path: path) }
         let timestamp = try time(unix: raw.date_unixtime, local: raw.date, path: path, field: "date")
+        lastTimestamp = timestamp
         let edited: Timestamp? =
             raw.edited_unixtime == nil && raw.edited == nil
             ? nil : try time(unix: raw.edited_unixtime, local: raw.edited, path: path, field: "edited")
@@ -54,6 +65,25 @@ struct TelegramMessageConverter {
         message.viaBot = raw.via_bot
         return message
     }
+
+    /// The placeholder of an `unsupported` entry at `path`, at the time of the message before it.
+    /// - Throws: ``ImportError/schema(file:path:expected:)`` when no message came before it.
+    private mutating func placeholder(_ raw: TelegramMessage, path: String) throws(ImportError) -> Message {
+        guard let timestamp = lastTimestamp else {
+            throw .schema(
+                file: file, path: path,
+                expected: "a dated message before this \"unsupported\" one (Telegram Desktop exports it without a date) to take its time")
+        }
+        let id = raw.id.map { MessageID($0.text) } ?? synthetic.next(timestamp: timestamp, author: Self.telegram.id.rawValue, text: "")
+        directory.users[Self.telegram.id.rawValue] = Self.telegram.name
+        placeholders.append(path)
+        return Message(
+            id: id, channel: channel, author: Self.telegram, timestamp: timestamp, kind: .system,
+            content: Content(text: "unsupported message (Telegram Desktop did not export it)"))
+    }
+
+    /// The author of placeholders: Telegram itself.
+    static let telegram = Author(id: AuthorID("telegram"), name: "Telegram")
 
     /// `unix` (decimal UTC seconds) when present, else `local` (zone-less ISO 8601) read as UTC.
     private mutating func time(unix: String?, local: String?, path: String, field: String) throws(ImportError) -> Timestamp {
