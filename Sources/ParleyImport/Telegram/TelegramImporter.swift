@@ -6,8 +6,11 @@ import ParleyModel
 ///
 /// Text with entities becomes ``Content/Flavor/spans`` content; service messages become system
 /// messages; replies, edits, forwards, via-bot, photos, files, stickers, voice notes and
-/// reactions are kept. The grouping rule is ``GroupingPolicy/telegram`` (15 minutes). A message
-/// id seen twice in one chat is kept once (the later copy) and reported.
+/// reactions are kept; polls, locations and contacts become lines of text. A forum group's topics
+/// are channels of their own (``TelegramTopics``); an `unsupported` entry is a placeholder. The
+/// `\xHH` escapes Telegram Desktop writes for control characters are read. The grouping rule is
+/// ``GroupingPolicy/telegram`` (15 minutes). A message id seen twice in one chat is kept once (the
+/// later copy) and reported.
 public struct TelegramImporter: Sendable {
     /// An importer of Telegram Desktop exports.
     public init() {}

@@ -27,7 +27,9 @@ struct TelegramMessageConverter {
         self.channel = channel
     }
 
-    mutating func convert(_ raw: TelegramMessage, path: String) throws(ImportError) -> Message {
+    /// - Parameter forwardedFromNobody: Whether the record has `"forwarded_from": null` (the original
+    ///   sender's account is gone), shown as forwarded from "Deleted Account".
+    mutating func convert(_ raw: TelegramMessage, path: String, forwardedFromNobody: Bool = false) throws(ImportError) -> Message {
         if raw.type == "unsupported", raw.date_unixtime == nil, raw.date == nil { return try placeholder(raw, path: path) }
         let timestamp = try time(unix: raw.date_unixtime, local: raw.date, path: path, field: "date")
         lastTimestamp = timestamp
@@ -59,8 +61,10 @@ struct TelegramMessageConverter {
             id: id, channel: channel, author: author, timestamp: timestamp, editedTimestamp: edited, kind: kind,
             content: content, attachments: media.attachments, stickers: media.stickers,
             reactions: (raw.reactions ?? []).map(Self.reaction), reply: reply)
-        if raw.forwarded_from != nil || raw.saved_from != nil {
-            message.forwardedFrom = ForwardOrigin(authorName: raw.forwarded_from, channelName: raw.saved_from)
+        if raw.forwarded_from != nil || raw.saved_from != nil || forwardedFromNobody {
+            message.forwardedFrom = ForwardOrigin(
+                authorName: raw.forwarded_from ?? (forwardedFromNobody ? "Deleted Account" : nil),
+                channelName: raw.saved_from == raw.forwarded_from ? nil : raw.saved_from)
         }
         message.viaBot = raw.via_bot
         return message

@@ -77,7 +77,7 @@ import Testing
         #expect([photo.width, photo.height] == [1280, 960])
         #expect(messages[9].content.text == "Caption here")
         #expect(messages[13].attachments.map(\.fileName) == ["report.pdf"])
-        #expect(messages[14].content.text == "Poll: Lunch?\n• Yes (2)\n• No (1)")
+        #expect(messages[14].content.text == "Poll: Lunch?\n• Yes — 2 votes ✓ your vote\n• No — 1 vote\n3 voters")
     }
 
     /// Telegram's rule groups messages 10 minutes apart (Discord's 7 minutes would not), and a
