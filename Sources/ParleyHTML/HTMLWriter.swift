@@ -1,7 +1,9 @@
 /// Writes HTML as UTF-8 bytes, escaping every value for the context it is written in.
 ///
 /// This is Parley's one escaping layer. Text escapes `& < > " '`; attribute values are always
-/// double-quoted and escape the same set; URLs pass ``URLPolicy`` first. Element and attribute
+/// double-quoted and escape the same set; the control characters no page holds (C0 controls but
+/// tab, line feed and carriage return, and DEL: `ControlCharacters`' set, which the importers
+/// already replace) are written as U+FFFD; URLs pass ``URLPolicy`` first. Element and attribute
 /// names are `StaticString`s, so no input can ever become markup.
 /// - Complexity: O(n) in the bytes written; values are scanned once.
 public struct HTMLWriter: Sendable {
@@ -68,7 +70,7 @@ public struct HTMLWriter: Sendable {
             case 0x3E: replacement = Self.gt
             case 0x22: replacement = Self.quot
             case 0x27: replacement = Self.apos
-            case 0x00: replacement = Self.replacementCharacter
+            case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F, 0x7F: replacement = Self.replacementCharacter
             default: continue
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<index]))

@@ -9,7 +9,9 @@ import Glibc
 /// Feed the bytes with ``read(_:)`` (any chunking, down to one byte), then call ``finish()``
 /// for the envelope: the document with every record list left empty. A UTF-8 byte order mark
 /// at the start is skipped; strings must be valid UTF-8. Events go to the handler in document
-/// order, on the caller's thread, during ``read(_:)`` and ``finish()``.
+/// order, on the caller's thread, during ``read(_:)`` and ``finish()``. With `hexEscapes`, the
+/// `\xHH` escapes Telegram Desktop writes for control characters are read as `\u00HH`
+/// (``HexEscapeRewriter``); byte offsets in errors are still the input's.
 ///
 /// Not `Sendable`: one reader belongs to one thread.
 public final class JSONStreamReader {
@@ -23,12 +25,17 @@ public final class JSONStreamReader {
     private var started = false
     private var markMatched = 0
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    /// Rewrites `\xHH` escapes before yajl reads the bytes; nil for strict JSON.
+    private var rewriter: HexEscapeRewriter?
 
     /// - Parameters:
     ///   - lists: The record lists' patterns: object keys from the root joined by `.`, `[]` for
     ///     each array on the way (`messages`, `chats.list[].messages`), `$` for a top-level array.
+    ///   - hexEscapes: Whether to read `\xHH` (HH `00`–`1F`) inside a string as the control
+    ///     character U+00HH, as Telegram Desktop's exports need; other JSON readers leave it false.
     ///   - handler: Receives the events.
-    public init(lists: Set<String>, handler: @escaping (JSONStreamEvent) -> Void) {
+    public init(lists: Set<String>, hexEscapes: Bool = false, handler: @escaping (JSONStreamEvent) -> Void) {
+        rewriter = hexEscapes ? HexEscapeRewriter() : nil
         builder = .allocate(capacity: 1)
         builder.initialize(to: JSONTreeBuilder(lists: lists, handler: handler))
         callbacks = .allocate(capacity: 1)
@@ -65,9 +72,30 @@ public final class JSONStreamReader {
             }
             bytes = UnsafeRawBufferPointer(rebasing: bytes[skipped...])
         }
+        rewriter?.rewrite(bytes)
+        guard let rewriter else { return try parse(bytes) }
+        try parse(rewriter.output, rewriter: rewriter)
+    }
+
+    /// Hands `bytes` to yajl as ``parse(_:rewriter:)-(UnsafeRawBufferPointer,_)`` does.
+    private func parse(_ bytes: [UInt8], rewriter: HexEscapeRewriter?) throws(JSONStreamError) {
+        let failure: JSONStreamError? = bytes.withUnsafeBytes { bytes in
+            do throws(JSONStreamError) {
+                try parse(bytes, rewriter: rewriter)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Hands `bytes` to yajl and counts them; `rewriter` made them, if one did, and maps a place in
+    /// them back to the input.
+    private func parse(_ bytes: UnsafeRawBufferPointer, rewriter: HexEscapeRewriter? = nil) throws(JSONStreamError) {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-        if yajl_parse(handle, base, bytes.count) != yajl_status_ok { throw syntaxError(in: bytes) }
-        offset += bytes.count
+        if yajl_parse(handle, base, bytes.count) != yajl_status_ok { throw syntaxError(in: bytes, rewriter: rewriter) }
+        offset += rewriter?.consumed ?? bytes.count
         lines += Self.newlines(in: bytes)
     }
 
@@ -77,6 +105,12 @@ public final class JSONStreamReader {
     ///   the document did (nothing, or only whitespace, is a truncated document of size 0…);
     ///   ``JSONStreamError/syntax(offset:line:message:)`` for an error found at the end.
     public func finish() throws(JSONStreamError) -> JSONValue {
+        if let held = rewriter?.takePending(), !held.isEmpty {
+            // The input ended inside an escape: its backslash leaves yajl inside the string, so the
+            // document is cut short (or, after a complete one, followed by a stray byte).
+            try parse(Array(held.prefix(1)), rewriter: nil)
+            offset += held.count - 1
+        }
         let status = yajl_complete_parse(handle)
         if let root = builder.pointee.root, status == yajl_status_ok { return root }
         if builder.pointee.root != nil { throw syntaxError(in: UnsafeRawBufferPointer(start: nil, count: 0)) }
@@ -91,8 +125,9 @@ public final class JSONStreamReader {
     /// - Complexity: O(envelope read so far).
     public var partialEnvelope: JSONValue? { builder.pointee.partialRoot }
 
-    /// The error yajl reports for `bytes`, with its absolute offset and line.
-    private func syntaxError(in bytes: UnsafeRawBufferPointer) -> JSONStreamError {
+    /// The error yajl reports for `bytes`, with its absolute offset (in the input, before any
+    /// rewrite by `rewriter`) and line.
+    private func syntaxError(in bytes: UnsafeRawBufferPointer, rewriter: HexEscapeRewriter? = nil) -> JSONStreamError {
         // yajl has consumed the byte where it found the error: report that byte.
         let consumed = max(min(yajl_get_bytes_consumed(handle), bytes.count) - 1, 0)
         var message = "not JSON"
@@ -101,7 +136,7 @@ public final class JSONStreamReader {
             yajl_free_error(handle, text)
         }
         let line = lines + Self.newlines(in: UnsafeRawBufferPointer(rebasing: bytes[..<consumed]))
-        return .syntax(offset: offset + consumed, line: line, message: message)
+        return .syntax(offset: offset + (rewriter?.originalOffset(of: consumed) ?? consumed), line: line, message: message)
     }
 
     /// The line feeds in `bytes`, found with `memchr` (most of a pretty-printed export is

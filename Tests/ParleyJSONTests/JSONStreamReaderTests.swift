@@ -11,13 +11,13 @@ import Testing
         var outcome: Result<JSONValue, JSONStreamError>
     }
 
-    static func read(_ text: String, lists: Set<String>, chunk: Int = .max) -> Read {
-        read(Array(text.utf8), lists: lists, chunk: chunk)
+    static func read(_ text: String, lists: Set<String>, chunk: Int = .max, hexEscapes: Bool = false) -> Read {
+        read(Array(text.utf8), lists: lists, chunk: chunk, hexEscapes: hexEscapes)
     }
 
-    static func read(_ bytes: [UInt8], lists: Set<String>, chunk: Int = .max) -> Read {
+    static func read(_ bytes: [UInt8], lists: Set<String>, chunk: Int = .max, hexEscapes: Bool = false) -> Read {
         var events: [String] = []
-        let reader = JSONStreamReader(lists: lists) { event in
+        let reader = JSONStreamReader(lists: lists, hexEscapes: hexEscapes) { event in
             switch event {
             case let .listStarted(list, path, enclosing): events.append("start \(list) \(path) \(JSONText.write(enclosing))")
             case let .record(_, path, index, value): events.append("record \(path) \(index) \(JSONText.write(value))")

@@ -11,8 +11,9 @@ public protocol MessageSink: AnyObject {
     func accept(_ message: Message, in channel: Channel, at location: String)
 }
 
-/// The sink a reader hands messages to: checks each with ``MessageValidator`` first, reporting
-/// and skipping one it refuses (the odd-record rule), and counts what it passed on.
+/// The sink a reader hands messages to: replaces the control characters of each message's texts
+/// (``ControlCharacters``), then checks it with ``MessageValidator``, reporting and skipping one it
+/// refuses (the odd-record rule), and counts what it passed on.
 final class ValidatingSink: MessageSink {
     let target: any MessageSink
     let file: String
@@ -28,6 +29,7 @@ final class ValidatingSink: MessageSink {
     }
 
     func accept(_ message: Message, in channel: Channel, at location: String) {
+        let message = ControlCharacters.replaced(in: message)
         do {
             try validator.validate(message)
         } catch {

@@ -53,15 +53,16 @@ enum StreamedJSON {
     /// The bytes fed to the parser at once.
     static let chunkSize = 1 << 20
 
-    /// Streams `bytes`, handing `handler` each event.
+    /// Streams `bytes`, handing `handler` each event; with `hexEscapes`, Telegram Desktop's `\xHH`
+    /// escapes of control characters are read as the characters (``JSONStreamReader``).
     /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` for bytes that are not JSON,
     ///   and for a file cut short before its first record list started;
     ///   ``ImportError/unreadable(file:reason:)`` for a file that cannot be read.
     static func read(
-        _ bytes: InputBytes, file: String, lists: Set<String>, handler: @escaping (JSONStreamEvent) -> Void
+        _ bytes: InputBytes, file: String, lists: Set<String>, hexEscapes: Bool = false, handler: @escaping (JSONStreamEvent) -> Void
     ) throws(ImportError) -> Outcome {
         var lastList: String?
-        let reader = JSONStreamReader(lists: lists) { event in
+        let reader = JSONStreamReader(lists: lists, hexEscapes: hexEscapes) { event in
             if case let .listStarted(_, path, _) = event { lastList = path }
             handler(event)
         }

@@ -1,9 +1,11 @@
 import ParleyModel
 
 extension TranscriptReader {
-    /// `result` without the messages ``MessageValidator`` refuses, each reported as a skipped
-    /// record naming its channel, message id and field: the one check every importer's output
-    /// passes, so no value outside ``MessageLimits`` reaches the layout, a page or a database.
+    /// `result` with the control characters of its messages' texts replaced (``ControlCharacters``)
+    /// and without the messages ``MessageValidator`` refuses, each reported as a skipped record
+    /// naming its channel, message id and field: the one check every importer's output passes, so
+    /// no value outside ``MessageLimits`` and no control character reaches the layout, a page or a
+    /// database. ``ValidatingSink`` does the same for a streamed read.
     ///
     /// An input of which no record could be read — every one skipped — is not what it was taken
     /// for: the first skipped record's error is thrown.
@@ -17,6 +19,7 @@ extension TranscriptReader {
             var kept: [Message] = []
             kept.reserveCapacity(channel.messages.count)
             for message in channel.messages {
+                let message = ControlCharacters.replaced(in: message)
                 do {
                     try validator.validate(message)
                     kept.append(message)
@@ -27,7 +30,7 @@ extension TranscriptReader {
                             reason: error.description))
                 }
             }
-            if kept.count != channel.messages.count { result.transcript.channels[index].messages = kept }
+            result.transcript.channels[index].messages = kept
         }
         if result.transcript.channels.allSatisfy(\.messages.isEmpty), let first = result.diagnostics.first(where: \.skipsRecord) {
             throw first.cause ?? .schema(file: first.file, path: first.location, expected: first.message)

@@ -6,7 +6,8 @@ import ParleyModel
 ///
 /// The messages are converted under the channel id the members before `messages` give; when
 /// the chat's header says otherwise (its `id` comes after `messages`, or it has neither `id` nor
-/// `name`), ``channel(_:position:)`` moves them to the right channel.
+/// `name`), ``channels(_:position:)`` moves them to the right channel. A group's forum topics
+/// (``TelegramTopics``) are channels of their own, after the group's.
 struct TelegramChatReading {
     /// The JSON path of the chat's messages (`messages`, `chats.list[2].messages`).
     let list: String
@@ -14,6 +15,7 @@ struct TelegramChatReading {
     private var messages: [Message] = []
     private var diagnostics: [Diagnostic] = []
     private var positionByID: [MessageID: Int] = [:]
+    private var topics = TelegramTopics()
 
     /// - Parameter channel: The channel the messages belong to, as far as the chat's header was read.
     /// Where each message goes as soon as it is converted, with the chat's channel (no messages),
@@ -33,13 +35,16 @@ struct TelegramChatReading {
         let path = "\(list)[\(index)]"
         guard let raw = Lossy<TelegramMessage>.record(value, at: path, decoder: decoder, file: converter.file, diagnostics: &diagnostics)
         else { return }
-        let message: Message
+        var message: Message
         do {
-            message = try converter.convert(raw, path: path)
+            message = try converter.convert(raw, path: path, forwardedFromNobody: value["forwarded_from"] == .null)
         } catch {
             return diagnostics.append(.skipped(error, file: converter.file, location: path))
         }
-        if let (sink, channel) = sink { return sink.accept(message, in: channel, at: path) }
+        topics.place(&message, group: converter.channel, title: raw.title)
+        if let (sink, group) = sink {
+            return sink.accept(message, in: topics.channel(message.channel, of: group) ?? group, at: path)
+        }
         if let existing = positionByID[message.id] {
             diagnostics.append(
                 Diagnostic(
@@ -52,30 +57,43 @@ struct TelegramChatReading {
         }
     }
 
-    /// The chat as a channel, with the names its messages use and the problems met.
+    /// The chat as channels — the chat's, then one per forum topic, in creation order — with the
+    /// names its messages use and the problems met.
     /// - Parameters:
     ///   - header: The chat's members besides `messages`, read whole.
     ///   - position: The chat's place in the file, for the id of a chat that has no `id`.
-    /// - Complexity: O(messages) when the channel id differs from the one they were read under, else O(1).
-    func channel(_ header: TelegramChat, position: Int) -> (Channel, Directory, [Diagnostic]) {
+    /// - Complexity: O(messages).
+    func channels(_ header: TelegramChat, position: Int) -> ([Channel], Directory, [Diagnostic]) {
         let id = TelegramImporter.channelID(of: header, position: position)
         var messages = messages
         if id != converter.channel {
-            for index in messages.indices { messages[index].channel = id }
+            for index in messages.indices {
+                let root = topics.root(of: messages[index].channel)
+                messages[index].channel = root.map { TelegramTopics.channelID(group: id, root: $0) } ?? id
+                if let thread = messages[index].thread, let root = topics.root(of: thread) {
+                    messages[index].thread = TelegramTopics.channelID(group: id, root: root)
+                }
+            }
         }
         var diagnostics = diagnostics
-        if let first = converter.zonelessDates.first {
-            let count = converter.zonelessDates.count
-            diagnostics.append(
-                Diagnostic(
-                    file: converter.file, location: first,
-                    message: (count == 1 ? "1 message has" : "\(count) messages have")
-                        + " only the zone-less \"date\" (no \"date_unixtime\"); read as UTC"))
+        let file = converter.file
+        let counted = { (paths: [String], one: String, many: String, what: String) -> Diagnostic? in
+            paths.first.map { Diagnostic(file: file, location: $0, message: (paths.count == 1 ? one : "\(paths.count) \(many)") + what) }
         }
-        var channel = TelegramImporter.channel(header, id: id)
-        channel.messages = messages
+        diagnostics += [
+            counted(
+                converter.zonelessDates, "1 message has", "messages have",
+                " only the zone-less \"date\" (no \"date_unixtime\"); read as UTC"),
+            counted(
+                converter.placeholders, "1 \"unsupported\" message", "\"unsupported\" messages",
+                " (exported without date or content) kept as a placeholder at the time of the message before"),
+        ].compactMap { $0 }
+        var channels = [TelegramImporter.channel(header, id: id)]
+        channels += topics.channels(of: channels[0])
+        let placeByID = Dictionary(uniqueKeysWithValues: channels.enumerated().map { ($1.id, $0) })
+        for message in messages { channels[placeByID[message.channel] ?? 0].messages.append(message) }
         var directory = converter.directory
-        directory.channels[id.rawValue] = channel.name
-        return (channel, directory, diagnostics)
+        for channel in channels { directory.channels[channel.id.rawValue] = channel.name }
+        return (channels, directory, diagnostics)
     }
 }

@@ -39,8 +39,10 @@ struct TelegramNumber: Decodable, Hashable {
         let container = try decoder.singleValueContainer()
         if let number = try? container.decode(Int64.self) {
             text = String(number)
+        } else if let string = try? container.decode(String.self) {
+            text = string
         } else {
-            text = try container.decode(String.self)
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "a whole number or a string")
         }
     }
 }
@@ -55,7 +57,7 @@ enum TelegramTextPiece: Decodable {
         if let text = try? container.decode(String.self) {
             self = .plain(text)
         } else {
-            self = .entity(try container.decode(TelegramEntity.self))
+            self = .entity(try TelegramText.decode(TelegramEntity.self, from: container, else: "a string or a text entity object"))
         }
     }
 }
@@ -81,7 +83,18 @@ enum TelegramText: Decodable {
         if let text = try? container.decode(String.self) {
             self = .string(text)
         } else {
-            self = .pieces(try container.decode([TelegramTextPiece].self))
+            self = .pieces(
+                try Self.decode([TelegramTextPiece].self, from: container, else: "a string or an array of strings and text entities"))
+        }
+    }
+
+    /// `type` from `container`; a value of another JSON type is reported as `expected` (what the
+    /// field may hold), a problem inside the value at its own place.
+    static func decode<T: Decodable>(_ type: T.Type, from container: any SingleValueDecodingContainer, else expected: String) throws -> T {
+        do {
+            return try container.decode(type)
+        } catch let DecodingError.typeMismatch(_, context) where context.codingPath.count == container.codingPath.count {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: expected)
         }
     }
 }

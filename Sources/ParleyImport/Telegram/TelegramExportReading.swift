@@ -67,8 +67,8 @@ struct TelegramExportReading {
         var directory = Directory()
         for (position, (header, list)) in headers.enumerated() {
             let reading = chats[list] ?? TelegramChatReading(file: file, list: list, channel: ChannelID(""))
-            let (channel, chatDirectory, chatDiagnostics) = reading.channel(header, position: position)
-            channels.append(channel)
+            let (chatChannels, chatDirectory, chatDiagnostics) = reading.channels(header, position: position)
+            channels += chatChannels
             directory.merge(chatDirectory)
             diagnostics += chatDiagnostics
         }

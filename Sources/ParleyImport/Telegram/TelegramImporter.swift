@@ -6,8 +6,11 @@ import ParleyModel
 ///
 /// Text with entities becomes ``Content/Flavor/spans`` content; service messages become system
 /// messages; replies, edits, forwards, via-bot, photos, files, stickers, voice notes and
-/// reactions are kept. The grouping rule is ``GroupingPolicy/telegram`` (15 minutes). A message
-/// id seen twice in one chat is kept once (the later copy) and reported.
+/// reactions are kept; polls, locations and contacts become lines of text. A forum group's topics
+/// are channels of their own (``TelegramTopics``); an `unsupported` entry is a placeholder. The
+/// `\xHH` escapes Telegram Desktop writes for control characters are read. The grouping rule is
+/// ``GroupingPolicy/telegram`` (15 minutes). A message id seen twice in one chat is kept once (the
+/// later copy) and reported.
 public struct TelegramImporter: Sendable {
     /// An importer of Telegram Desktop exports.
     public init() {}
@@ -59,7 +62,9 @@ public struct TelegramImporter: Sendable {
     /// is read instead of being kept, and its channel in the result has no messages.
     func importTranscript(_ bytes: InputBytes, file: String, sink: (any MessageSink)?) throws(ImportError) -> ImportResult {
         var reading = TelegramExportReading(file: file, sink: sink)
-        let outcome = try StreamedJSON.read(bytes, file: file, lists: TelegramExportReading.lists) { event in reading.take(event) }
+        let outcome = try StreamedJSON.read(bytes, file: file, lists: TelegramExportReading.lists, hexEscapes: true) { event in
+            reading.take(event)
+        }
         let (transcript, diagnostics) = try reading.finish(outcome.envelopeRead, truncated: outcome.envelope == nil)
         return ImportResult(
             transcript: transcript, diagnostics: outcome.diagnostics + diagnostics, format: .telegram, groupingPolicy: .telegram,

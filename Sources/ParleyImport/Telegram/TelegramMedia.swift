@@ -35,10 +35,7 @@ struct TelegramMedia {
                 attachments.append(attachment)
             }
         }
-        if let poll = raw.poll {
-            lines.append("Poll: \(poll.question ?? "")")
-            for answer in poll.answers ?? [] { lines.append("• \(answer.text ?? "") (\(answer.voters ?? 0))") }
-        }
+        if let poll = raw.poll { lines += Self.lines(poll) }
         if let location = raw.location_information, let latitude = location.latitude, let longitude = location.longitude {
             lines.append("Location: \(latitude), \(longitude)")
         }
@@ -46,6 +43,19 @@ struct TelegramMedia {
             let name = [contact.first_name, contact.last_name].compactMap { $0 }.joined(separator: " ")
             lines.append("Contact: " + [name, contact.phone_number ?? ""].filter { !$0.isEmpty }.joined(separator: ", "))
         }
+    }
+
+    /// A poll as Telegram Desktop shows it: the question (and "closed" once it is), each answer
+    /// with its votes and a check mark on the exporting user's choice, and how many voted:
+    /// `Poll: Lunch? (closed)`, `• Yes — 2 votes ✓ your vote`, `• No — 1 vote`, `3 voters`.
+    static func lines(_ poll: TelegramMessage.Poll) -> [String] {
+        var lines = ["Poll: \(poll.question ?? "")" + (poll.closed == true ? " (closed)" : "")]
+        for answer in poll.answers ?? [] {
+            let votes = answer.voters ?? 0
+            lines.append("• \(answer.text ?? "") — \(votes) vote\(votes == 1 ? "" : "s")" + (answer.chosen == true ? " ✓ your vote" : ""))
+        }
+        if let total = poll.total_voters { lines.append("\(total) voter\(total == 1 ? "" : "s")") }
+        return lines
     }
 
     static func isIncluded(_ path: String) -> Bool { !path.hasPrefix("(File ") }

@@ -12,9 +12,13 @@ struct TelegramMessage: Decodable {
         struct Answer: Decodable {
             var text: String?
             var voters: Int?
+            /// Whether the exporting user chose this answer.
+            var chosen: Bool?
         }
 
         var question: String?
+        var closed: Bool?
+        var total_voters: Int?
         var answers: [Answer]?
     }
 

@@ -5,11 +5,20 @@ import ParleyModel
 /// Times come from `date_unixtime` (UTC seconds); a message with only the zone-less `date` is
 /// read as UTC and counted in ``zonelessDates``. A message without `id` (older tools' output)
 /// gets a stable synthetic id. `from: null` (a deleted account) becomes "Deleted Account".
+///
+/// An entry of `"type": "unsupported"` (a message Telegram Desktop could not export: it writes only
+/// its `id`) becomes a placeholder system message, "unsupported message", at the time of the
+/// message before it, so it keeps its place; one before any dated message has no time to take
+/// and is skipped.
 struct TelegramMessageConverter {
     let file: String
     let channel: ChannelID
     /// Paths of the messages whose time came from the zone-less `date` alone.
     private(set) var zonelessDates: [String] = []
+    /// Paths of the `unsupported` entries kept as placeholders.
+    private(set) var placeholders: [String] = []
+    /// The time of the last message converted, for an `unsupported` entry after it.
+    private var lastTimestamp: Timestamp?
     private(set) var directory = Directory()
     private var synthetic = SyntheticMessageID()
 
@@ -18,8 +27,12 @@ struct TelegramMessageConverter {
         self.channel = channel
     }
 
-    mutating func convert(_ raw: TelegramMessage, path: String) throws(ImportError) -> Message {
+    /// - Parameter forwardedFromNobody: Whether the record has `"forwarded_from": null` (the original
+    ///   sender's account is gone), shown as forwarded from "Deleted Account".
+    mutating func convert(_ raw: TelegramMessage, path: String, forwardedFromNobody: Bool = false) throws(ImportError) -> Message {
+        if raw.type == "unsupported", raw.date_unixtime == nil, raw.date == nil { return try placeholder(raw, path: path) }
         let timestamp = try time(unix: raw.date_unixtime, local: raw.date, path: path, field: "date")
+        lastTimestamp = timestamp
         let edited: Timestamp? =
             raw.edited_unixtime == nil && raw.edited == nil
             ? nil : try time(unix: raw.edited_unixtime, local: raw.edited, path: path, field: "edited")
@@ -48,12 +61,33 @@ struct TelegramMessageConverter {
             id: id, channel: channel, author: author, timestamp: timestamp, editedTimestamp: edited, kind: kind,
             content: content, attachments: media.attachments, stickers: media.stickers,
             reactions: (raw.reactions ?? []).map(Self.reaction), reply: reply)
-        if raw.forwarded_from != nil || raw.saved_from != nil {
-            message.forwardedFrom = ForwardOrigin(authorName: raw.forwarded_from, channelName: raw.saved_from)
+        if raw.forwarded_from != nil || raw.saved_from != nil || forwardedFromNobody {
+            message.forwardedFrom = ForwardOrigin(
+                authorName: raw.forwarded_from ?? (forwardedFromNobody ? "Deleted Account" : nil),
+                channelName: raw.saved_from == raw.forwarded_from ? nil : raw.saved_from)
         }
         message.viaBot = raw.via_bot
         return message
     }
+
+    /// The placeholder of an `unsupported` entry at `path`, at the time of the message before it.
+    /// - Throws: ``ImportError/schema(file:path:expected:)`` when no message came before it.
+    private mutating func placeholder(_ raw: TelegramMessage, path: String) throws(ImportError) -> Message {
+        guard let timestamp = lastTimestamp else {
+            throw .schema(
+                file: file, path: path,
+                expected: "a dated message before this \"unsupported\" one (Telegram Desktop exports it without a date) to take its time")
+        }
+        let id = raw.id.map { MessageID($0.text) } ?? synthetic.next(timestamp: timestamp, author: Self.telegram.id.rawValue, text: "")
+        directory.users[Self.telegram.id.rawValue] = Self.telegram.name
+        placeholders.append(path)
+        return Message(
+            id: id, channel: channel, author: Self.telegram, timestamp: timestamp, kind: .system,
+            content: Content(text: "unsupported message (Telegram Desktop did not export it)"))
+    }
+
+    /// The author of placeholders: Telegram itself.
+    static let telegram = Author(id: AuthorID("telegram"), name: "Telegram")
 
     /// `unix` (decimal UTC seconds) when present, else `local` (zone-less ISO 8601) read as UTC.
     private mutating func time(unix: String?, local: String?, path: String, field: String) throws(ImportError) -> Timestamp {

@@ -56,13 +56,27 @@ public struct MessageRenderer: Sendable {
         values[slots.authorClass] = .text(header.authorClass)
         values[slots.author] = .text(header.name)
         values[slots.badge] = .text(header.badge)
-        values[slots.botBadge] = .html(header.botBadge)
+        values[slots.botBadge] = .html(item.message.viaBot.map { SafeHTML.joined([Self.via($0), header.botBadge]) } ?? header.botBadge)
         values[slots.permalink] = .text("#" + elementID)
         values[slots.fullTime] = .text(DateText.fullTime(local, zone: context.clock.name))
         values[slots.datetime] = .text(timestamp.description)
         values[slots.time] = .text(DateText.shortTime(local))
         for (index, fragment) in zip(slots.parts, parts) { values[index] = .html(fragment) }
         return values
+    }
+
+    /// `via @gif` after the author's name, as Telegram shows a message sent through an inline bot,
+    /// and a space.
+    static func via(_ bot: String) -> SafeHTML {
+        var writer = HTMLWriter()
+        writer.open("span", [("class", .text("msg-via"))])
+        writer.text("via ")
+        writer.open("bdi")
+        writer.text(bot)
+        writer.close("bdi")
+        writer.close("span")
+        writer.text(" ")
+        return writer.fragment
     }
 
     /// `pos-first kind-default` plus `msg-system`, `msg-pinned` and `msg-bot` where they apply.

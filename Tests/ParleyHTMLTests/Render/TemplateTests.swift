@@ -72,4 +72,15 @@ import Testing
         writer.text("a\u{0}b é 👍 <")
         #expect(writer.fragment.description == "a\u{FFFD}b é 👍 &lt;")
     }
+
+    /// No C0 control but tab, line feed and carriage return, and no DEL, is ever written: not in
+    /// text, not in an attribute; C1 controls and other text pass as they are.
+    @Test func writerNeverWritesControlCharacters() {
+        var writer = HTMLWriter()
+        writer.open("p", [("title", .text("t\u{1}\u{7F}"))])
+        writer.text("a\u{1}b\u{8}c\u{B}d\u{C}e\u{E}f\u{1F}g\u{7F}h\ti\nj\rk\u{85}l")
+        writer.close("p")
+        let expected = "<p title=\"t\u{FFFD}\u{FFFD}\">a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}f\u{FFFD}g\u{FFFD}h\ti\nj\rk\u{85}l</p>"
+        #expect(writer.bytes == Array(expected.utf8))
+    }
 }

@@ -77,7 +77,7 @@ import Testing
         #expect([photo.width, photo.height] == [1280, 960])
         #expect(messages[9].content.text == "Caption here")
         #expect(messages[13].attachments.map(\.fileName) == ["report.pdf"])
-        #expect(messages[14].content.text == "Poll: Lunch?\n• Yes (2)\n• No (1)")
+        #expect(messages[14].content.text == "Poll: Lunch?\n• Yes — 2 votes ✓ your vote\n• No — 1 vote\n3 voters")
     }
 
     /// Telegram's rule groups messages 10 minutes apart (Discord's 7 minutes would not), and a
@@ -115,7 +115,10 @@ import Testing
             #"{"messages":[{"id":1,"type":"message","date_unixtime":"soon","text":"x"}]}"#,
             "t.json: at messages[0].date_unixtime: decimal seconds since 1970 within the years 0001–9999, found \"soon\""
         ),
-        (#"{"messages":[{"id":1,"type":"message","date_unixtime":"1","text":7}]}"#, "t.json: at messages[0].text: a value of type array"),
+        (
+            #"{"messages":[{"id":1,"type":"message","date_unixtime":"1","text":7}]}"#,
+            "t.json: at messages[0].text: a string or an array of strings and text entities"
+        ),
         (
             #"{"chats":{"list":[{"messages":[{"type":"message","date":"15 Nov","text":""}]}]}}"#,
             "t.json: at chats.list[0].messages[0].date: a date such as 2019-07-05T16:55:32, found \"15 Nov\""
