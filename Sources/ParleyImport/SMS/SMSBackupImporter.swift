@@ -8,11 +8,14 @@ import ParleyXML
 /// The file is streamed with libxml2's reader (``XMLStreamReader``), twice — first for the
 /// conversations (``SMSConversationDirectory``), then for the messages — so memory stays at one
 /// message and the conversations whatever the backup's size; inline MMS media is measured and checked, not kept. Each
-/// conversation (address, or address set for a group) becomes a channel. Messages the owner
-/// sent are outgoing, written by `--me NAME` (default "Me"). A truncated or malformed file keeps
+/// conversation (address, or address set for a group) becomes a channel, its phone numbers read in
+/// E.164 form (``SMSConversations``: `(415) 555-0199` and `+1 415-555-0199` are one conversation;
+/// `--phone-region`, else the region most numbers written with a country code belong to). Messages
+/// the owner sent are outgoing, written by `--me NAME` (default "Me"). A truncated or malformed file keeps
 /// the messages read before the break and reports how many there are.
 public struct SMSBackupImporter: Sendable {
-    /// `--me` names the owner of the backup (default "Me").
+    /// `--me` names the owner of the backup (default "Me"); `--phone-region` is where numbers
+    /// written without a country code were dialled.
     public var options: ImportOptions
 
     /// An importer using `options`.
@@ -91,16 +94,17 @@ public struct SMSBackupImporter: Sendable {
     private func read(
         _ open: () throws(ImportError) -> XMLStreamReader, emit: (Message, Channel) -> Void
     ) throws(ImportError) -> ImportResult {
-        var conversations = SMSConversationDirectory()
+        var directory = SMSConversationDirectory()
         var survey = SMSBackupStream(reader: try open())
         do throws(XMLStreamError) {
-            while let record = try survey.next() { conversations.add(record) }
+            while let record = try survey.next() { directory.add(record) }
         } catch {
-            if let partial = survey.pending { conversations.add(partial) }
+            if let partial = survey.pending { directory.add(partial) }
         }
+        let conversations = directory.resolved(region: options.phoneRegion)
         let reader = try open()
         var stream = SMSBackupStream(reader: reader)
-        var builder = SMSConversationBuilder(file: reader.name, owner: options.me ?? "Me", directory: conversations)
+        var builder = SMSConversationBuilder(file: reader.name, owner: options.me ?? "Me", conversations: conversations)
         var diagnostics: [Diagnostic] = []
         do throws(XMLStreamError) {
             while let record = try stream.next() {
@@ -136,10 +140,10 @@ public struct SMSBackupImporter: Sendable {
                     file: reader.name, location: "<smses count>",
                     message: "the backup declares \(declared) messages; \(builder.count) were read"))
         }
-        var directory = Directory()
-        for channel in conversations.channels { directory.channels[channel.id.rawValue] = channel.name }
+        var names = Directory()
+        for channel in conversations.channels { names.channels[channel.id.rawValue] = channel.name }
         return ImportResult(
-            transcript: Transcript(title: "SMS backup", channels: conversations.channels, directory: directory), diagnostics: diagnostics,
+            transcript: Transcript(title: "SMS backup", channels: conversations.channels, directory: names), diagnostics: diagnostics,
             format: .smsBackup)
     }
 }
