@@ -11,8 +11,10 @@ import ParleyXML
 /// conversation (address, or address set for a group) becomes a channel, its phone numbers read in
 /// E.164 form (``SMSConversations``: `(415) 555-0199` and `+1 415-555-0199` are one conversation;
 /// `--phone-region`, else the region most numbers written with a country code belong to). Messages
-/// the owner sent are outgoing, written by `--me NAME` (default "Me"). A truncated or malformed file keeps
-/// the messages read before the break and reports how many there are.
+/// the owner sent are outgoing, written by `--me NAME` (default "Me"). UTF-16 surrogate references
+/// (`&#55357;&#56397;`, Android's emoji) are read as the character they encode, a lone one as
+/// U+FFFD (reported); an MMS part past 10 MB is read like any other (``XMLStreamReader``). A
+/// truncated or malformed file keeps the messages read before the break and reports how many there are.
 public struct SMSBackupImporter: Sendable {
     /// `--me` names the owner of the backup (default "Me"); `--phone-region` is where numbers
     /// written without a country code were dialled.
@@ -67,6 +69,11 @@ public struct SMSBackupImporter: Sendable {
         try read({ () throws(ImportError) in try Self.open(path) }) { message, channel in
             sink.accept(message, in: channel, at: "channel \"\(channel.name)\", message \"\(message.id)\"")
         }
+    }
+
+    /// "a UTF-16 surrogate character reference", or "`count` UTF-16 surrogate character references".
+    private static func count(_ count: Int) -> String {
+        count == 1 ? "a UTF-16 surrogate character reference" : "\(count) UTF-16 surrogate character references"
     }
 
     private static func open(_ path: String) throws(ImportError) -> XMLStreamReader {
@@ -129,6 +136,14 @@ public struct SMSBackupImporter: Sendable {
                 Diagnostic(
                     file: file, location: "line \(line), byte \(offset)",
                     message: "the XML breaks off or is malformed (\(message)); kept the \(builder.count) messages read before it\(kept)"))
+        }
+        let surrogates = reader.surrogates
+        if surrogates.loneSurrogates > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    file: reader.name, location: "line \(surrogates.firstLoneLine ?? 0), byte \(surrogates.firstLoneByteOffset ?? 0)",
+                    message: "\(Self.count(surrogates.loneSurrogates)) without its pair (emoji are written as two, such as "
+                        + "&#55357;&#56397;) read as U+FFFD; the first is here"))
         }
         for problem in stream.problems {
             diagnostics.append(Diagnostic(file: reader.name, location: "line \(problem.line)", message: problem.message))

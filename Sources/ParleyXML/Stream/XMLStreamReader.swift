@@ -7,19 +7,24 @@ import Foundation
 ///
 /// Attributes of the current start tag are read on demand (``attribute(_:)``,
 /// ``withAttributeBytes(_:_:)``), so a large attribute (a base64 MMS part) need not be copied.
-/// The network is never used, entities are not substituted into the tree and libxml2's
-/// default limits stay on (10 MB per text node or attribute). A class because it owns the
+/// The network is never used and entities are not substituted into the tree. Text nodes and
+/// attributes may pass libxml2's default 10 MB (`XML_PARSE_HUGE`; one is held whole while it is
+/// the current node); because that flag turns off libxml2 2.9's guard against exponential entity
+/// expansion, a document that declares entities is refused. The input reaches libxml2 through
+/// ``SurrogateReferenceRepair`` (``surrogates``), which makes the UTF-16 surrogate references
+/// Android writes readable without moving any line or byte offset. A class because it owns the
 /// C reader; use one reader from one thread at a time.
 public final class XMLStreamReader {
     /// The document's name in errors (its path).
     public let name: String
     let reader: xmlTextReaderPtr
     let errors = ErrorSink()
-    /// In-memory input, copied to a buffer that stays put while libxml2 reads it.
-    private let buffer: UnsafeMutableRawBufferPointer?
+    /// The bytes libxml2 reads, repaired on the way.
+    private let input: RepairedInput
 
     private static let options = Int32(
-        XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_BIG_LINES.rawValue)
+        XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_BIG_LINES.rawValue
+            | XML_PARSE_HUGE.rawValue)
     /// The input's size in bytes, to tell a document that ends early from other errors.
     private let inputSize: Int
     /// The names of the elements open at the current node, outermost first.
@@ -30,12 +35,15 @@ public final class XMLStreamReader {
     public init(path: String) throws(XMLStreamError) {
         LibXML.initialize()
         guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(file: path, reason: "no such readable file") }
-        guard let reader = xmlReaderForFile(path, nil, Self.options) else {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
+        let input = RepairedInput(.file(descriptor))
+        guard let reader = Self.reader(input, name: path) else {
             throw .unreadable(file: path, reason: "libxml2 could not open it")
         }
         self.name = path
         self.reader = reader
-        self.buffer = nil
+        self.input = input
         self.inputSize = ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int) ?? Int.max
         installErrorHandler()
     }
@@ -44,24 +52,32 @@ public final class XMLStreamReader {
     /// - Throws: ``XMLStreamError/unreadable(file:reason:)`` when libxml2 cannot start reading.
     public init(data: Data, name: String) throws(XMLStreamError) {
         LibXML.initialize()
-        let owned = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 1)
-        owned.copyBytes(from: data)
-        let created = xmlReaderForMemory(
-            owned.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(data.count), name, nil, Self.options)
-        guard let created else {
-            owned.deallocate()
-            throw .unreadable(file: name, reason: "libxml2 could not start reading")
-        }
+        let input = RepairedInput(.memory(data))
+        guard let created = Self.reader(input, name: name) else { throw .unreadable(file: name, reason: "libxml2 could not start reading") }
         self.name = name
         self.reader = created
-        self.buffer = owned
+        self.input = input
         self.inputSize = data.count
         installErrorHandler()
     }
 
-    deinit {
-        xmlFreeTextReader(reader)
-        buffer?.deallocate()
+    deinit { xmlFreeTextReader(reader) }
+
+    /// A libxml2 reader pulling its bytes from `input`, which the caller keeps alive while it lives.
+    private static func reader(_ input: RepairedInput, name: String) -> xmlTextReaderPtr? {
+        xmlReaderForIO(
+            { context, buffer, length in
+                guard let context, let buffer, length > 0 else { return length == 0 ? 0 : -1 }
+                return Unmanaged<RepairedInput>.fromOpaque(context).takeUnretainedValue().supply(into: buffer, count: Int(length))
+            }, nil, Unmanaged.passUnretained(input).toOpaque(), name, nil, options)
+    }
+
+    /// The surrogate references repaired so far: pairs joined, lone ones read as U+FFFD (and where the first stood).
+    public var surrogates: SurrogateRepairs {
+        let repair = input.repair
+        return SurrogateRepairs(
+            joinedPairs: repair.joinedPairs, loneSurrogates: repair.loneSurrogates, firstLoneLine: repair.firstLone?.line,
+            firstLoneByteOffset: repair.firstLone?.byteOffset)
     }
 
     /// The line (1-based) of the current node's start, or the line the parser has reached.
@@ -119,6 +135,9 @@ public final class XMLStreamReader {
 
     /// The first error; at the end of the input with elements still open, "ends inside <name>".
     private func malformed() -> XMLStreamError {
+        if let failure = input.failure {
+            return .malformed(file: name, line: failure.line, byteOffset: failure.byteOffset, message: failure.message)
+        }
         let first = errors.first
         var message = first?.message ?? "libxml2 stopped reading"
         if byteOffset >= inputSize, let innermost = openElements.last {
