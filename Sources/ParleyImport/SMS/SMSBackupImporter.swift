@@ -46,8 +46,10 @@ public struct SMSBackupImporter: Sendable {
     ///   before any message could be read.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
         try collected { () throws(ImportError) in
+            let partData = SMSPartData()
             do throws(XMLStreamError) {
-                return try XMLStreamReader(data: data, name: file)
+                return SMSBackupStream(
+                    reader: try XMLStreamReader(data: data, name: file, diverting: partData.diversion), partData: partData)
             } catch {
                 throw .unreadable(file: file, reason: error.description)
             }
@@ -76,16 +78,18 @@ public struct SMSBackupImporter: Sendable {
         count == 1 ? "a UTF-16 surrogate character reference" : "\(count) UTF-16 surrogate character references"
     }
 
-    private static func open(_ path: String) throws(ImportError) -> XMLStreamReader {
+    /// A stream of the backup at `path`, its parts' data diverted past libxml2.
+    private static func open(_ path: String) throws(ImportError) -> SMSBackupStream {
+        let partData = SMSPartData()
         do throws(XMLStreamError) {
-            return try XMLStreamReader(path: path)
+            return SMSBackupStream(reader: try XMLStreamReader(path: path, diverting: partData.diversion), partData: partData)
         } catch {
             throw .unreadable(file: path, reason: error.description)
         }
     }
 
     /// Reads the backup whole: the messages ``read(_:emit:)`` hands on, collected by channel.
-    private func collected(_ open: () throws(ImportError) -> XMLStreamReader) throws(ImportError) -> ImportResult {
+    private func collected(_ open: () throws(ImportError) -> SMSBackupStream) throws(ImportError) -> ImportResult {
         var messages: [ChannelID: [Message]] = [:]
         var result = try read(open) { message, channel in messages[channel.id, default: []].append(message) }
         for index in result.transcript.channels.indices {
@@ -99,18 +103,18 @@ public struct SMSBackupImporter: Sendable {
     /// as soon as it is read. Memory: one message, and the conversations.
     /// - Returns: the backup's channels without messages, and the diagnostics.
     private func read(
-        _ open: () throws(ImportError) -> XMLStreamReader, emit: (Message, Channel) -> Void
+        _ open: () throws(ImportError) -> SMSBackupStream, emit: (Message, Channel) -> Void
     ) throws(ImportError) -> ImportResult {
         var directory = SMSConversationDirectory()
-        var survey = SMSBackupStream(reader: try open())
+        var survey = try open()
         do throws(XMLStreamError) {
             while let record = try survey.next() { directory.add(record) }
         } catch {
             if let partial = survey.pending { directory.add(partial) }
         }
         let conversations = directory.resolved(region: options.phoneRegion)
-        let reader = try open()
-        var stream = SMSBackupStream(reader: reader)
+        var stream = try open()
+        let reader = stream.reader
         var builder = SMSConversationBuilder(file: reader.name, owner: options.me ?? "Me", conversations: conversations)
         var diagnostics: [Diagnostic] = []
         do throws(XMLStreamError) {

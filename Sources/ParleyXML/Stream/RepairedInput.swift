@@ -1,7 +1,7 @@
 import Foundation
 
 /// The bytes libxml2's reader reads (`xmlReaderForIO`'s callback), from a file or from memory,
-/// passed through ``SurrogateReferenceRepair`` a 64 KiB chunk at a time. A class: libxml2 holds
+/// passed through ``XMLInputFilter`` a 64 KiB chunk at a time. A class: libxml2 holds
 /// it by pointer while the reader lives.
 final class RepairedInput {
     /// Where the bytes come from.
@@ -21,15 +21,19 @@ final class RepairedInput {
     private let source: Source
     private var memoryOffset = 0
     private let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64 * 1024)
-    /// The bytes `start..<decided` are final and not yet handed to libxml2; `decided..<end` are read but undecided.
+    /// The bytes `start..<decided` are filtered and not yet handed to libxml2; `decided..<end` are read but undecided.
     private var start = 0
     private var decided = 0
     private var end = 0
     private var sourceEnded = false
-    private(set) var repair = SurrogateReferenceRepair()
+    private(set) var filter: XMLInputFilter
     private(set) var failure: Failure?
 
-    init(_ source: Source) { self.source = source }
+    /// Bytes from `source`, the values of `diverted` (if any) handed to its sink instead.
+    init(_ source: Source, diverting diverted: DivertedAttribute?) {
+        self.source = source
+        filter = XMLInputFilter(diverting: diverted)
+    }
 
     deinit {
         buffer.deallocate()
@@ -52,18 +56,23 @@ final class RepairedInput {
             if !sourceEnded {
                 let count = fill(UnsafeMutableBufferPointer(rebasing: buffer[end...]))
                 guard count >= 0 else {
-                    failure = Failure(line: repair.line, byteOffset: repair.offset, message: "the input could not be read (\(errno))")
+                    failure = Failure(line: filter.line, byteOffset: filter.offset, message: "the input could not be read (\(errno))")
                     return -1
                 }
                 sourceEnded = count == 0
                 end += count
             }
-            switch repair.repair(UnsafeMutableBufferPointer(rebasing: buffer[start..<end]), atEnd: sourceEnded) {
-            case let .decided(count):
-                decided = start + count
+            switch filter.filter(UnsafeMutableBufferPointer(rebasing: buffer[start..<end]), atEnd: sourceEnded) {
+            case let .decided(consumed, produced):
+                let undecided = end - start - consumed
+                if produced < consumed, undecided > 0, let base = buffer.baseAddress {
+                    memmove(base + start + produced, base + start + consumed, undecided)
+                }
+                decided = start + produced
+                end = decided + undecided
             case let .refused(byteOffset):
                 failure = Failure(
-                    line: repair.line, byteOffset: byteOffset,
+                    line: filter.line, byteOffset: byteOffset,
                     message: "the document declares an entity (<!ENTITY), which is not read")
                 return -1
             }

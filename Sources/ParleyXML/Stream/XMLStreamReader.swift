@@ -9,10 +9,11 @@ import Foundation
 /// ``withAttributeBytes(_:_:)``), so a large attribute (a base64 MMS part) need not be copied.
 /// The network is never used and entities are not substituted into the tree. Text nodes and
 /// attributes may pass libxml2's default 10 MB (`XML_PARSE_HUGE`; one is held whole while it is
-/// the current node); because that flag turns off libxml2 2.9's guard against exponential entity
-/// expansion, a document that declares entities is refused. The input reaches libxml2 through
-/// ``SurrogateReferenceRepair`` (``surrogates``), which makes the UTF-16 surrogate references
-/// Android writes readable without moving any line or byte offset. A class because it owns the
+/// the current node, and libxml2 slows down quadratically past 10 MB: divert such values with a
+/// ``DivertedAttribute``); because that flag turns off libxml2 2.9's guard against exponential
+/// entity expansion, a document that declares entities is refused. The input reaches libxml2
+/// through ``XMLInputFilter``, which makes the UTF-16 surrogate references Android writes
+/// readable without moving any line or byte offset (``surrogates``) and diverts the values asked for. A class because it owns the
 /// C reader; use one reader from one thread at a time.
 public final class XMLStreamReader {
     /// The document's name in errors (its path).
@@ -30,14 +31,14 @@ public final class XMLStreamReader {
     /// The names of the elements open at the current node, outermost first.
     public private(set) var openElements: [String] = []
 
-    /// A reader over the file at `path`.
+    /// A reader over the file at `path`, the values of `diverted` (if any) handed to its sink instead of read.
     /// - Throws: ``XMLStreamError/unreadable(file:reason:)`` when the file cannot be opened.
-    public init(path: String) throws(XMLStreamError) {
+    public init(path: String, diverting diverted: DivertedAttribute? = nil) throws(XMLStreamError) {
         LibXML.initialize()
         guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(file: path, reason: "no such readable file") }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
-        let input = RepairedInput(.file(descriptor))
+        let input = RepairedInput(.file(descriptor), diverting: diverted)
         guard let reader = Self.reader(input, name: path) else {
             throw .unreadable(file: path, reason: "libxml2 could not open it")
         }
@@ -48,11 +49,12 @@ public final class XMLStreamReader {
         installErrorHandler()
     }
 
-    /// A reader over `data`; `name` is used in errors.
+    /// A reader over `data`, the values of `diverted` (if any) handed to its sink instead of read;
+    /// `name` is used in errors.
     /// - Throws: ``XMLStreamError/unreadable(file:reason:)`` when libxml2 cannot start reading.
-    public init(data: Data, name: String) throws(XMLStreamError) {
+    public init(data: Data, name: String, diverting diverted: DivertedAttribute? = nil) throws(XMLStreamError) {
         LibXML.initialize()
-        let input = RepairedInput(.memory(data))
+        let input = RepairedInput(.memory(data), diverting: diverted)
         guard let created = Self.reader(input, name: name) else { throw .unreadable(file: name, reason: "libxml2 could not start reading") }
         self.name = name
         self.reader = created
@@ -74,7 +76,7 @@ public final class XMLStreamReader {
 
     /// The surrogate references repaired so far: pairs joined, lone ones read as U+FFFD (and where the first stood).
     public var surrogates: SurrogateRepairs {
-        let repair = input.repair
+        let repair = input.filter
         return SurrogateRepairs(
             joinedPairs: repair.joinedPairs, loneSurrogates: repair.loneSurrogates, firstLoneLine: repair.firstLone?.line,
             firstLoneByteOffset: repair.firstLone?.byteOffset)
@@ -89,8 +91,8 @@ public final class XMLStreamReader {
         return Int(xmlTextReaderGetParserLineNumber(reader))
     }
 
-    /// How many bytes of input the parser has consumed (it reads ahead in chunks).
-    public var byteOffset: Int { Int(xmlTextReaderByteConsumed(reader)) }
+    /// How many bytes of input the parser has consumed (it reads ahead in chunks), diverted values included.
+    public var byteOffset: Int { input.filter.inputOffset(ofOutput: Int(xmlTextReaderByteConsumed(reader))) }
 
     /// The next event, or nil at the end of the document.
     /// - Throws: ``XMLStreamError/malformed(file:line:byteOffset:message:)`` at the first

@@ -12,10 +12,10 @@ struct SurrogateReferenceTests {
         <?p &#55357;?>x&#65;&#x1F30D;&amp;&#000055357;&#56397;</a>
         """
 
-    /// The bytes `document` becomes when repaired in chunks of `size` bytes, with the repair after.
-    static func repaired(_ text: String, chunk size: Int) -> ([UInt8], SurrogateReferenceRepair) {
+    /// The bytes `text` becomes when filtered in chunks of `size` bytes, with the filter after.
+    static func repaired(_ text: String, chunk size: Int, diverting diverted: DivertedAttribute? = nil) -> ([UInt8], XMLInputFilter) {
         let input = Array(text.utf8)
-        var repair = SurrogateReferenceRepair()
+        var filter = XMLInputFilter(diverting: diverted)
         var output: [UInt8] = []
         var pending: [UInt8] = []
         var next = 0
@@ -23,11 +23,11 @@ struct SurrogateReferenceTests {
             let atEnd = next + size >= input.count
             pending += input[next..<min(next + size, input.count)]
             next += size
-            let outcome = pending.withUnsafeMutableBufferPointer { repair.repair($0, atEnd: atEnd) }
-            guard case let .decided(count) = outcome else { return (output, repair) }
-            output += pending[..<count]
-            pending.removeFirst(count)
-            if atEnd { return (output + pending, repair) }
+            let outcome = pending.withUnsafeMutableBufferPointer { filter.filter($0, atEnd: atEnd) }
+            guard case let .decided(consumed, produced) = outcome else { return (output, filter) }
+            output += pending[..<produced]
+            pending.removeFirst(consumed)
+            if atEnd { return (output + pending, filter) }
         }
     }
 
