@@ -7,6 +7,8 @@ import PackageDescription
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 /// The C targets' counterpart of `strict`: warnings as errors.
 let strictC: [CSetting] = [.treatAllWarnings(as: .error)]
+/// The C++ target's counterpart of `strict`: warnings as errors.
+let strictCXX: [CXXSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
     name: "Parley",
@@ -36,12 +38,17 @@ let package = Package(
         ),
         // yajl's event-based JSON parser (sole importer: ParleyJSON).
         .systemLibrary(name: "CYAJL", pkgConfig: "yajl", providers: [.apt(["libyajl-dev"])]),
+        // Google's libphonenumber (C++; no pkg-config file, linked by name) behind `extern "C"` functions over C types: its
+        // headers, which pull in abseil and protobuf, are included by the .cpp file only.
+        .target(name: "CPhoneNumber", cxxSettings: strictCXX, linkerSettings: [.linkedLibrary("phonenumber")]),
         .target(name: "ParleyModel", swiftSettings: strict),
         .target(name: "ParleyDiffing", swiftSettings: strict),
         // Layer 1: libxml2's XML reader and HTML parser (sole importer of libxml2), HTML, layout, importers.
         .target(name: "ParleyXML", dependencies: ["CLibXML2"], swiftSettings: strict),
         .target(name: "ParleyHTML", dependencies: ["ParleyXML"], swiftSettings: strict),
         .target(name: "ParleyLayout", dependencies: ["ParleyModel"], swiftSettings: strict),
+        // Phone numbers in E.164 form (sole importer of CPhoneNumber): SMS conversations written in several ways are one.
+        .target(name: "ParleyPhone", dependencies: ["CPhoneNumber"], swiftSettings: strict),
         // Streaming JSON: record lists handed over one record at a time, and a Decoder over one value.
         .target(name: "ParleyJSON", dependencies: ["CYAJL"], swiftSettings: strict),
         // Parley JSON Lines event records: one event to and from one line (ingest, the store, --follow, files).
@@ -50,7 +57,8 @@ let package = Package(
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .target(name: "ParleyArchive", dependencies: ["CArchive"], swiftSettings: strict),
         .target(
-            name: "ParleyImport", dependencies: ["ParleyModel", "ParleyEventCodec", "ParleyJSON", "ParleyXML", "ParleyArchive"],
+            name: "ParleyImport",
+            dependencies: ["ParleyModel", "ParleyEventCodec", "ParleyJSON", "ParleyXML", "ParleyArchive", "ParleyPhone"],
             swiftSettings: strict),
         // Message markup of every flavor parsed into one document tree (sole importer of cmark-gfm).
         .target(name: "ParleyFormat", dependencies: ["ParleyModel", "CCmarkGFM"], swiftSettings: strict),
@@ -94,7 +102,7 @@ let package = Package(
         .target(
             name: "ParleyCLI",
             dependencies: [
-                "CGetopt", "ParleyModel", "ParleyEventCodec", "ParleyImport", "ParleyLayout", "ParleyRender", "ParleyAssets",
+                "CGetopt", "ParleyModel", "ParleyEventCodec", "ParleyImport", "ParleyPhone", "ParleyLayout", "ParleyRender", "ParleyAssets",
                 "ParleyServer", "ParleySite", "ParleyLive", "ParleyStore",
             ],
             swiftSettings: strict
@@ -155,6 +163,7 @@ let package = Package(
         // One test target per module it tests, lowest layer first; a test that runs the whole binary is in ParleyCLITests.
         .testTarget(name: "ParleyModelTests", dependencies: ["ParleyModel", "ParleyFormat", "ParleyTestSupport"], swiftSettings: strict),
         .testTarget(name: "ParleyXMLTests", dependencies: ["ParleyXML"], swiftSettings: strict),
+        .testTarget(name: "ParleyPhoneTests", dependencies: ["ParleyPhone"], swiftSettings: strict),
         .testTarget(name: "ParleyHTMLTests", dependencies: ["ParleyHTML", "ParleyModel", "ParleyTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ParleyLayoutTests", dependencies: ["ParleyLayout", "ParleyImport", "ParleyModel", "ParleyTestSupport"],
@@ -163,7 +172,7 @@ let package = Package(
         .testTarget(
             name: "ParleyEventCodecTests", dependencies: ["ParleyEventCodec", "ParleyModel", "ParleyTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "ParleyImportTests", dependencies: ["ParleyImport", "ParleyLayout", "ParleyModel", "ParleyTestSupport"],
+            name: "ParleyImportTests", dependencies: ["ParleyImport", "ParleyPhone", "ParleyLayout", "ParleyModel", "ParleyTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "ParleyFormatTests",

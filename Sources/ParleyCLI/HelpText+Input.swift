@@ -8,6 +8,8 @@ extension HelpText {
               --me NAME               your name in the export: your WhatsApp messages are outgoing;
                                       names you in an SMS backup (default Me)
               --date-order ORDER      dmy, mdy or ymd: the WhatsApp date order (default: decided from the file)
+              --phone-region CODE     where an SMS backup's numbers without a country code were dialled
+                                      (US, DE…; default: the country most numbers with one belong to)
               --max-entry-size SIZE   the most one zip entry may inflate to: bytes, or with K, M or G
                                       (KiB, MiB, GiB); default 1G
               --max-zip-ratio N       the most bytes a zip entry may inflate to per compressed byte,

@@ -1,7 +1,8 @@
 import ParleyImport
+import ParleyPhone
 
 extension InputSelection {
-    /// `--me NAME`, `--date-order dmy|mdy|ymd`, `--max-entry-size SIZE` and `--max-zip-ratio N`.
+    /// `--me NAME`, `--date-order dmy|mdy|ymd`, `--phone-region CODE`, `--max-entry-size SIZE` and `--max-zip-ratio N`.
     /// - Throws: ``CommandFailure`` with ``ExitCode/usage`` naming the flag and the value it refuses.
     static func importOptions(_ parsed: OptionParser.Result) throws(CommandFailure) -> ImportOptions {
         var options = ImportOptions(me: parsed.value("me"))
@@ -10,6 +11,12 @@ extension InputSelection {
                 throw CommandFailure(.usage, "--date-order: expected dmy, mdy or ymd, got '\(text)'")
             }
             options.dateOrder = order
+        }
+        if let text = parsed.value("phone-region") {
+            guard let region = PhoneRegion(text) else {
+                throw CommandFailure(.usage, "--phone-region: expected a two-letter country code such as US or DE, got '\(text)'")
+            }
+            options.phoneRegion = region
         }
         if let text = parsed.value("max-entry-size") {
             guard let bytes = byteCount(text) else {

@@ -5,12 +5,13 @@ import ParleyModel
 import ParleyRender
 
 /// The one path by which `render`, `serve` and `convert` read their inputs: each input read with
-/// the detected format (or `--format`) and the import flags (`--me`, `--date-order`, the zip
+/// the detected format (or `--format`) and the import flags (`--me`, `--date-order`, `--phone-region`, the zip
 /// limits), then merged, then filtered by `--after`, `--before` and `--channel`.
 struct InputSelection {
     /// The flags this adds to a command (``HelpText/inputOptions`` describes them).
     static let flags: [OptionParser.Flag] = [
         .init(name: "me", short: nil, takesValue: true), .init(name: "date-order", short: nil, takesValue: true),
+        .init(name: "phone-region", short: nil, takesValue: true),
         .init(name: "max-entry-size", short: nil, takesValue: true), .init(name: "max-zip-ratio", short: nil, takesValue: true),
         .init(name: "format", short: nil, takesValue: true), .init(name: "after", short: nil, takesValue: true),
         .init(name: "before", short: nil, takesValue: true), .init(name: "channel", short: nil, takesValue: true),
@@ -42,7 +43,7 @@ struct InputSelection {
     var filter: TranscriptFilter
     /// `--strict`: a record that cannot be read fails the command instead of being skipped.
     var strict: Bool
-    /// `--me`, `--date-order`, `--max-entry-size` and `--max-zip-ratio`.
+    /// `--me`, `--date-order`, `--phone-region`, `--max-entry-size` and `--max-zip-ratio`.
     var options: ImportOptions
 
     /// - Parameter clock: the zone in which a date such as `2024-03-01` starts.

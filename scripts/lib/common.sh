@@ -6,9 +6,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 export ROOT
 
 # The Debian packages the build needs: libxml2 (HTML templates), cmark-gfm and its GFM extensions
-# (CommonMark message bodies), libarchive (zip exports), libmicrohttpd (parley serve) and
-# pkg-config (to find them).
-BUILD_PACKAGES=(libxml2-dev libyajl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libarchive-dev libmicrohttpd-dev libsqlite3-dev pkg-config)
+# (CommonMark message bodies), libarchive (zip exports), libmicrohttpd (parley serve), libphonenumber
+# (SMS numbers in E.164 form; C++, linked by name) and pkg-config (to find the others).
+BUILD_PACKAGES=(libxml2-dev libyajl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libarchive-dev libmicrohttpd-dev libsqlite3-dev libphonenumber-dev pkg-config)
 
 log() { printf '==> %s\n' "$*" >&2; }
 

@@ -1,13 +1,17 @@
 import ParleyArchive
+import ParleyPhone
 
 /// Choices the user makes about how inputs are read (`parley render --me`, `--date-order`,
-/// `--max-entry-size`, `--max-zip-ratio`).
+/// `--phone-region`, `--max-entry-size`, `--max-zip-ratio`).
 public struct ImportOptions: Hashable, Sendable {
     /// The exporting user's name as the export shows it: their messages are marked outgoing
     /// (WhatsApp), and it names the owner of an SMS backup. Nil when not given.
     public var me: String?
     /// The order of day, month and year in WhatsApp dates; nil to decide from the whole file.
     public var dateOrder: DateOrder?
+    /// The region where an SMS backup's numbers written without a country code were dialled (`(415)
+    /// 555-0199` in `US`); nil to take the region most of the backup's numbers written with one belong to.
+    public var phoneRegion: PhoneRegion?
     /// The most bytes one zip entry (a day file, a chat `.txt`, `conversations.json`) may inflate
     /// to; 1 GiB by default. Counted as the bytes stream out, whatever the zip declares.
     public var maxEntryBytes: Int64 = ZipLimits().maxEntryBytes
@@ -15,10 +19,12 @@ public struct ImportOptions: Hashable, Sendable {
     /// by default (real exports compress about 5–20:1, zip bombs about 1000:1).
     public var maxZipRatio: Int64 = ZipLimits().maxRatio
 
-    /// Options with the exporting user's name and a forced WhatsApp date order, both optional.
-    public init(me: String? = nil, dateOrder: DateOrder? = nil) {
+    /// Options with the exporting user's name, a forced WhatsApp date order and an SMS backup's
+    /// phone region, all optional.
+    public init(me: String? = nil, dateOrder: DateOrder? = nil, phoneRegion: PhoneRegion? = nil) {
         self.me = me
         self.dateOrder = dateOrder
+        self.phoneRegion = phoneRegion
     }
 
     /// The caps on what is read from one zip entry.

@@ -8,11 +8,16 @@ import ParleyXML
 /// The file is streamed with libxml2's reader (``XMLStreamReader``), twice — first for the
 /// conversations (``SMSConversationDirectory``), then for the messages — so memory stays at one
 /// message and the conversations whatever the backup's size; inline MMS media is measured and checked, not kept. Each
-/// conversation (address, or address set for a group) becomes a channel. Messages the owner
-/// sent are outgoing, written by `--me NAME` (default "Me"). A truncated or malformed file keeps
-/// the messages read before the break and reports how many there are.
+/// conversation (address, or address set for a group) becomes a channel, its phone numbers read in
+/// E.164 form (``SMSConversations``: `(415) 555-0199` and `+1 415-555-0199` are one conversation;
+/// `--phone-region`, else the region most numbers written with a country code belong to). Messages
+/// the owner sent are outgoing, written by `--me NAME` (default "Me"). UTF-16 surrogate references
+/// (`&#55357;&#56397;`, Android's emoji) are read as the character they encode, a lone one as
+/// U+FFFD (reported); an MMS part past 10 MB is read like any other (``XMLStreamReader``). A
+/// truncated or malformed file keeps the messages read before the break and reports how many there are.
 public struct SMSBackupImporter: Sendable {
-    /// `--me` names the owner of the backup (default "Me").
+    /// `--me` names the owner of the backup (default "Me"); `--phone-region` is where numbers
+    /// written without a country code were dialled.
     public var options: ImportOptions
 
     /// An importer using `options`.
@@ -41,8 +46,10 @@ public struct SMSBackupImporter: Sendable {
     ///   before any message could be read.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
         try collected { () throws(ImportError) in
+            let partData = SMSPartData()
             do throws(XMLStreamError) {
-                return try XMLStreamReader(data: data, name: file)
+                return SMSBackupStream(
+                    reader: try XMLStreamReader(data: data, name: file, diverting: partData.diversion), partData: partData)
             } catch {
                 throw .unreadable(file: file, reason: error.description)
             }
@@ -66,16 +73,23 @@ public struct SMSBackupImporter: Sendable {
         }
     }
 
-    private static func open(_ path: String) throws(ImportError) -> XMLStreamReader {
+    /// "a UTF-16 surrogate character reference", or "`count` UTF-16 surrogate character references".
+    private static func count(_ count: Int) -> String {
+        count == 1 ? "a UTF-16 surrogate character reference" : "\(count) UTF-16 surrogate character references"
+    }
+
+    /// A stream of the backup at `path`, its parts' data diverted past libxml2.
+    private static func open(_ path: String) throws(ImportError) -> SMSBackupStream {
+        let partData = SMSPartData()
         do throws(XMLStreamError) {
-            return try XMLStreamReader(path: path)
+            return SMSBackupStream(reader: try XMLStreamReader(path: path, diverting: partData.diversion), partData: partData)
         } catch {
             throw .unreadable(file: path, reason: error.description)
         }
     }
 
     /// Reads the backup whole: the messages ``read(_:emit:)`` hands on, collected by channel.
-    private func collected(_ open: () throws(ImportError) -> XMLStreamReader) throws(ImportError) -> ImportResult {
+    private func collected(_ open: () throws(ImportError) -> SMSBackupStream) throws(ImportError) -> ImportResult {
         var messages: [ChannelID: [Message]] = [:]
         var result = try read(open) { message, channel in messages[channel.id, default: []].append(message) }
         for index in result.transcript.channels.indices {
@@ -89,18 +103,19 @@ public struct SMSBackupImporter: Sendable {
     /// as soon as it is read. Memory: one message, and the conversations.
     /// - Returns: the backup's channels without messages, and the diagnostics.
     private func read(
-        _ open: () throws(ImportError) -> XMLStreamReader, emit: (Message, Channel) -> Void
+        _ open: () throws(ImportError) -> SMSBackupStream, emit: (Message, Channel) -> Void
     ) throws(ImportError) -> ImportResult {
-        var conversations = SMSConversationDirectory()
-        var survey = SMSBackupStream(reader: try open())
+        var directory = SMSConversationDirectory()
+        var survey = try open()
         do throws(XMLStreamError) {
-            while let record = try survey.next() { conversations.add(record) }
+            while let record = try survey.next() { directory.add(record) }
         } catch {
-            if let partial = survey.pending { conversations.add(partial) }
+            if let partial = survey.pending { directory.add(partial) }
         }
-        let reader = try open()
-        var stream = SMSBackupStream(reader: reader)
-        var builder = SMSConversationBuilder(file: reader.name, owner: options.me ?? "Me", directory: conversations)
+        let conversations = directory.resolved(region: options.phoneRegion)
+        var stream = try open()
+        let reader = stream.reader
+        var builder = SMSConversationBuilder(file: reader.name, owner: options.me ?? "Me", conversations: conversations)
         var diagnostics: [Diagnostic] = []
         do throws(XMLStreamError) {
             while let record = try stream.next() {
@@ -126,6 +141,14 @@ public struct SMSBackupImporter: Sendable {
                     file: file, location: "line \(line), byte \(offset)",
                     message: "the XML breaks off or is malformed (\(message)); kept the \(builder.count) messages read before it\(kept)"))
         }
+        let surrogates = reader.surrogates
+        if surrogates.loneSurrogates > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    file: reader.name, location: "line \(surrogates.firstLoneLine ?? 0), byte \(surrogates.firstLoneByteOffset ?? 0)",
+                    message: "\(Self.count(surrogates.loneSurrogates)) without its pair (emoji are written as two, such as "
+                        + "&#55357;&#56397;) read as U+FFFD; the first is here"))
+        }
         for problem in stream.problems {
             diagnostics.append(Diagnostic(file: reader.name, location: "line \(problem.line)", message: problem.message))
         }
@@ -136,10 +159,10 @@ public struct SMSBackupImporter: Sendable {
                     file: reader.name, location: "<smses count>",
                     message: "the backup declares \(declared) messages; \(builder.count) were read"))
         }
-        var directory = Directory()
-        for channel in conversations.channels { directory.channels[channel.id.rawValue] = channel.name }
+        var names = Directory()
+        for channel in conversations.channels { names.channels[channel.id.rawValue] = channel.name }
         return ImportResult(
-            transcript: Transcript(title: "SMS backup", channels: conversations.channels, directory: directory), diagnostics: diagnostics,
+            transcript: Transcript(title: "SMS backup", channels: conversations.channels, directory: names), diagnostics: diagnostics,
             format: .smsBackup)
     }
 }

@@ -3,16 +3,22 @@ import ParleyXML
 /// Reads the `<sms>` and `<mms>` elements of an SMS Backup & Restore file from libxml2's
 /// streaming reader, one element in memory at a time.
 ///
-/// Base64 `data` of MMS parts is measured and checked in place, never copied. Comments,
-/// the stylesheet instruction and unknown elements are skipped.
+/// Base64 `data` of MMS parts is measured and checked as it streams past libxml2
+/// (``SMSPartData``), never held. Comments, the stylesheet instruction and unknown elements are skipped.
 struct SMSBackupStream {
     let reader: XMLStreamReader
+    /// The parts' data, diverted by `reader`.
+    let partData: SMSPartData
     private(set) var declaredCount: Int?
     private(set) var problems: [(line: Int, message: String)] = []
     /// The MMS being read when the input broke off, if any.
     private(set) var pending: SMSRecord?
 
-    init(reader: XMLStreamReader) { self.reader = reader }
+    /// Records from `reader`, which diverts `<part data>` to `partData` (``SMSPartData/diversion``).
+    init(reader: XMLStreamReader, partData: SMSPartData) {
+        self.reader = reader
+        self.partData = partData
+    }
 
     /// The next complete message, or nil at the end of the document.
     /// - Throws: ``XMLStreamError`` when the XML is malformed or ends early.
@@ -44,8 +50,9 @@ struct SMSBackupStream {
             if isEmpty { return record }
             pending = record
         case "part":
+            let data = partData.next()
             guard pending != nil else { return nil }
-            let part = part()
+            let part = part(data)
             pending?.parts.append(part)
         case "addr":
             guard pending != nil, let address = SMSRecord.value(reader.attribute("address")) else { return nil }
@@ -72,18 +79,14 @@ struct SMSBackupStream {
             subject: SMSRecord.value(reader.attribute(isMMS ? "sub" : "subject")))
     }
 
-    private func part() -> SMSRecord.Part {
+    private func part(_ data: SMSPartData.Measure?) -> SMSRecord.Part {
         var part = SMSRecord.Part(
             contentType: reader.attribute("ct") ?? "application/octet-stream",
             name: SMSRecord.value(reader.attribute("cl")) ?? SMSRecord.value(reader.attribute("fn"))
                 ?? SMSRecord.value(reader.attribute("name")),
             text: SMSRecord.value(reader.attribute("text")))
-        _ = reader.withAttributeBytes("data") { bytes in
-            switch Base64Check.decodedSize(bytes) {
-            case let .success(size): part.dataBytes = size
-            case let .failure(bad): part.invalidDataAt = bad.offset
-            }
-        }
+        part.dataBytes = data?.size
+        part.invalidDataAt = data?.invalidAt
         return part
     }
 }

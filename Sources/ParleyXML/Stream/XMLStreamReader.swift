@@ -7,61 +7,79 @@ import Foundation
 ///
 /// Attributes of the current start tag are read on demand (``attribute(_:)``,
 /// ``withAttributeBytes(_:_:)``), so a large attribute (a base64 MMS part) need not be copied.
-/// The network is never used, entities are not substituted into the tree and libxml2's
-/// default limits stay on (10 MB per text node or attribute). A class because it owns the
+/// The network is never used and entities are not substituted into the tree. Text nodes and
+/// attributes may pass libxml2's default 10 MB (`XML_PARSE_HUGE`; one is held whole while it is
+/// the current node, and libxml2 slows down quadratically past 10 MB: divert such values with a
+/// ``DivertedAttribute``); because that flag turns off libxml2 2.9's guard against exponential
+/// entity expansion, a document that declares entities is refused. The input reaches libxml2
+/// through ``XMLInputFilter``, which makes the UTF-16 surrogate references Android writes
+/// readable without moving any line or byte offset (``surrogates``) and diverts the values asked for. A class because it owns the
 /// C reader; use one reader from one thread at a time.
 public final class XMLStreamReader {
     /// The document's name in errors (its path).
     public let name: String
     let reader: xmlTextReaderPtr
     let errors = ErrorSink()
-    /// In-memory input, copied to a buffer that stays put while libxml2 reads it.
-    private let buffer: UnsafeMutableRawBufferPointer?
+    /// The bytes libxml2 reads, repaired on the way.
+    private let input: RepairedInput
 
     private static let options = Int32(
-        XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_BIG_LINES.rawValue)
+        XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_BIG_LINES.rawValue
+            | XML_PARSE_HUGE.rawValue)
     /// The input's size in bytes, to tell a document that ends early from other errors.
     private let inputSize: Int
     /// The names of the elements open at the current node, outermost first.
     public private(set) var openElements: [String] = []
 
-    /// A reader over the file at `path`.
+    /// A reader over the file at `path`, the values of `diverted` (if any) handed to its sink instead of read.
     /// - Throws: ``XMLStreamError/unreadable(file:reason:)`` when the file cannot be opened.
-    public init(path: String) throws(XMLStreamError) {
+    public init(path: String, diverting diverted: DivertedAttribute? = nil) throws(XMLStreamError) {
         LibXML.initialize()
         guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(file: path, reason: "no such readable file") }
-        guard let reader = xmlReaderForFile(path, nil, Self.options) else {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
+        let input = RepairedInput(.file(descriptor), diverting: diverted)
+        guard let reader = Self.reader(input, name: path) else {
             throw .unreadable(file: path, reason: "libxml2 could not open it")
         }
         self.name = path
         self.reader = reader
-        self.buffer = nil
+        self.input = input
         self.inputSize = ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int) ?? Int.max
         installErrorHandler()
     }
 
-    /// A reader over `data`; `name` is used in errors.
+    /// A reader over `data`, the values of `diverted` (if any) handed to its sink instead of read;
+    /// `name` is used in errors.
     /// - Throws: ``XMLStreamError/unreadable(file:reason:)`` when libxml2 cannot start reading.
-    public init(data: Data, name: String) throws(XMLStreamError) {
+    public init(data: Data, name: String, diverting diverted: DivertedAttribute? = nil) throws(XMLStreamError) {
         LibXML.initialize()
-        let owned = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 1)
-        owned.copyBytes(from: data)
-        let created = xmlReaderForMemory(
-            owned.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(data.count), name, nil, Self.options)
-        guard let created else {
-            owned.deallocate()
-            throw .unreadable(file: name, reason: "libxml2 could not start reading")
-        }
+        let input = RepairedInput(.memory(data), diverting: diverted)
+        guard let created = Self.reader(input, name: name) else { throw .unreadable(file: name, reason: "libxml2 could not start reading") }
         self.name = name
         self.reader = created
-        self.buffer = owned
+        self.input = input
         self.inputSize = data.count
         installErrorHandler()
     }
 
-    deinit {
-        xmlFreeTextReader(reader)
-        buffer?.deallocate()
+    deinit { xmlFreeTextReader(reader) }
+
+    /// A libxml2 reader pulling its bytes from `input`, which the caller keeps alive while it lives.
+    private static func reader(_ input: RepairedInput, name: String) -> xmlTextReaderPtr? {
+        xmlReaderForIO(
+            { context, buffer, length in
+                guard let context, let buffer, length > 0 else { return length == 0 ? 0 : -1 }
+                return Unmanaged<RepairedInput>.fromOpaque(context).takeUnretainedValue().supply(into: buffer, count: Int(length))
+            }, nil, Unmanaged.passUnretained(input).toOpaque(), name, nil, options)
+    }
+
+    /// The surrogate references repaired so far: pairs joined, lone ones read as U+FFFD (and where the first stood).
+    public var surrogates: SurrogateRepairs {
+        let repair = input.filter
+        return SurrogateRepairs(
+            joinedPairs: repair.joinedPairs, loneSurrogates: repair.loneSurrogates, firstLoneLine: repair.firstLone?.line,
+            firstLoneByteOffset: repair.firstLone?.byteOffset)
     }
 
     /// The line (1-based) of the current node's start, or the line the parser has reached.
@@ -73,8 +91,8 @@ public final class XMLStreamReader {
         return Int(xmlTextReaderGetParserLineNumber(reader))
     }
 
-    /// How many bytes of input the parser has consumed (it reads ahead in chunks).
-    public var byteOffset: Int { Int(xmlTextReaderByteConsumed(reader)) }
+    /// How many bytes of input the parser has consumed (it reads ahead in chunks), diverted values included.
+    public var byteOffset: Int { input.filter.inputOffset(ofOutput: Int(xmlTextReaderByteConsumed(reader))) }
 
     /// The next event, or nil at the end of the document.
     /// - Throws: ``XMLStreamError/malformed(file:line:byteOffset:message:)`` at the first
@@ -119,6 +137,9 @@ public final class XMLStreamReader {
 
     /// The first error; at the end of the input with elements still open, "ends inside <name>".
     private func malformed() -> XMLStreamError {
+        if let failure = input.failure {
+            return .malformed(file: name, line: failure.line, byteOffset: failure.byteOffset, message: failure.message)
+        }
         let first = errors.first
         var message = first?.message ?? "libxml2 stopped reading"
         if byteOffset >= inputSize, let innermost = openElements.last {

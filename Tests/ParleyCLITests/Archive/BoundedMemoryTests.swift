@@ -228,4 +228,36 @@ import Testing
         #expect(
             peaks[1] - peaks[0] < 8 << 20, "\(format): peak resident memory \(peaks[0]) → \(peaks[1]) bytes for 5,000 → 25,000 messages")
     }
+
+    /// An SMS backup of `count` MMS, each with an 11 MiB base64 video part (past libxml2's 10 MB
+    /// per node) and followed by an SMS.
+    static func largeParts(_ count: Int) -> String {
+        let video = Array(repeating: String(repeating: "QUJD", count: 19), count: (11 << 20) / 76).joined(separator: "\n")
+        var text = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<smses count=\"\(2 * count)\">\n"
+        for index in 0..<count {
+            let date = 1_709_287_200_000 + index * 60_000
+            text +=
+                #"  <mms date="\#(date)" msg_box="1" address="+14155550199" contact_name="Alex"><parts>"#
+                + #"<part seq="0" ct="text/plain" text="clip \#(index)" /><part seq="1" ct="video/mp4" cl="v\#(index).mp4" data=""#
+                + video + #"" /></parts><addrs><addr address="+14155550199" type="137" charset="106" /></addrs></mms>"# + "\n"
+                + #"  <sms address="+14155550199" date="\#(date + 30_000)" type="1" body="after \#(index)" />"# + "\n"
+        }
+        return text + "</smses>\n"
+    }
+
+    @Test(.disabled(if: Sanitizer.name != nil, "a sanitizer's shadow memory and quarantine make peak memory meaningless"))
+    func largeMMSPartsInBoundedMemory() throws {
+        let folder = TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var peaks: [Int] = []
+        for count in [1, 4] {
+            let input = try ArchiveUpdateTests.write(Self.largeParts(count), "sms-\(count).xml", in: folder)
+            let archive = folder.appendingPathComponent("archive-\(count)")
+            let outcome = try ParleyProcess.run(["render", input, "-o", archive.path, "--stats", "-q"])
+            #expect(outcome.code == 0, "\(outcome.errors)")
+            #expect(outcome.errors.contains(" messages=\(2 * count) "))
+            peaks.append(try #require(Self.peak(outcome.errors)))
+        }
+        #expect(peaks[1] - peaks[0] < 8 << 20, "peak resident memory \(peaks[0]) → \(peaks[1]) bytes for one → four 11 MiB parts")
+    }
 }

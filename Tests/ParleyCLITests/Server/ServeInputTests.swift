@@ -149,6 +149,7 @@ struct ServeInputTests {
         ),
         (["telegram-rich.json", "--channel", "nope"], 64, "--channel: no channel named 'nope'; expected one of: 'Parley Test Group'"),
         (["tiny.json", "--date-order", "dym"], 64, "--date-order: expected dmy, mdy or ymd, got 'dym'"),
+        (["tiny.json", "--phone-region", "XX"], 64, "--phone-region: expected a two-letter country code such as US or DE, got 'XX'"),
         (["tiny.json", "--max-zip-ratio", "0"], 64, "--max-zip-ratio: expected a whole number above 0, got '0'"),
         (
             ["tiny.json", "--after", "yesterday"], 64,
@@ -199,7 +200,8 @@ struct ServeInputTests {
         #expect(sections[2] == sections[0])
         #expect(
             sections[0].matches(of: /\n      (--[a-z-]+)/).map { String($0.1) } == [
-                "--format", "--me", "--date-order", "--max-entry-size", "--max-zip-ratio", "--after", "--before", "--channel", "--strict",
+                "--format", "--me", "--date-order", "--phone-region", "--max-entry-size", "--max-zip-ratio", "--after", "--before",
+                "--channel", "--strict",
             ])
         let serve = try ParleyProcess.run(["serve", "--help"]).output
         #expect(

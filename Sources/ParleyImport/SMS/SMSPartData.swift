@@ -1,0 +1,52 @@
+import ParleyXML
+
+/// The base64 `data` of MMS parts, measured and checked as ``XMLStreamReader`` diverts it past
+/// libxml2 (a part may be tens of megabytes; libxml2's reader is quadratic in a node past 10 MB):
+/// one entry per `<part>` start tag, in document order, taken by ``SMSBackupStream`` as the
+/// reader reports each part. Holds only the parts the input filter has passed and the reader has
+/// not yet reported (a few, whatever their size): never the data itself.
+final class SMSPartData: DivertedAttributeSink {
+    /// What one part's data was.
+    struct Measure: Equatable {
+        /// Decoded size, when the data is valid base64.
+        var size: Int64?
+        /// Where the data stops being base64, when it is invalid (byte offset in the value).
+        var invalidAt: Int?
+    }
+
+    private var queue: [Measure?] = []
+    private var head = 0
+    private var check: Base64Check?
+
+    /// The diversion of `<part data>` to this sink.
+    var diversion: DivertedAttribute { DivertedAttribute(element: "part", attribute: "data", sink: self) }
+
+    func elementStarted() { queue.append(nil) }
+
+    func valueContinues(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if check == nil { check = Base64Check() }
+        check?.add(bytes)
+    }
+
+    func valueEnded() {
+        guard !queue.isEmpty, let check else { return }
+        switch check.decodedSize {
+        case let .success(size): queue[queue.count - 1] = Measure(size: size)
+        case let .failure(invalid): queue[queue.count - 1] = Measure(invalidAt: invalid.offset)
+        }
+        self.check = nil
+    }
+
+    /// The data of the next `<part>` the reader reports; nil when it has none.
+    func next() -> Measure? {
+        guard head < queue.count else { return nil }
+        defer {
+            head += 1
+            if head > 64, head * 2 > queue.count {
+                queue.removeFirst(head)
+                head = 0
+            }
+        }
+        return queue[head]
+    }
+}
