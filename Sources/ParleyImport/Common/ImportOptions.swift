@@ -1,3 +1,4 @@
+import Foundation
 import ParleyArchive
 
 /// Choices the user makes about how inputs are read (`parley render --me`, `--date-order`,
@@ -8,6 +9,9 @@ public struct ImportOptions: Hashable, Sendable {
     public var me: String?
     /// The order of day, month and year in WhatsApp dates; nil to decide from the whole file.
     public var dateOrder: DateOrder?
+    /// The zone in which wall-clock times with no zone (WhatsApp's) are taken as instants:
+    /// `--timezone`, UTC by default (``WhatsAppImporter``).
+    public var timeZone: TimeZone = .gmt
     /// The most bytes one zip entry (a day file, a chat `.txt`, `conversations.json`) may inflate
     /// to; 1 GiB by default. Counted as the bytes stream out, whatever the zip declares.
     public var maxEntryBytes: Int64 = ZipLimits().maxEntryBytes
