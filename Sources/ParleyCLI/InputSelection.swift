@@ -46,11 +46,13 @@ struct InputSelection {
     /// `--me`, `--date-order`, `--phone-region`, `--max-entry-size` and `--max-zip-ratio`.
     var options: ImportOptions
 
-    /// - Parameter clock: the zone in which a date such as `2024-03-01` starts.
+    /// - Parameter clock: the zone in which a date such as `2024-03-01` starts, and in which
+    ///   WhatsApp's wall-clock times are taken.
     /// - Throws: ``CommandFailure`` with ``ExitCode/usage`` for an unknown format, a date that
     ///   cannot be read, `--after` not before `--before`, or a bad import flag.
     init(_ parsed: OptionParser.Result, clock: ZoneClock) throws(CommandFailure) {
         options = try Self.importOptions(parsed)
+        options.timeZone = clock.timeZone
         if let name = parsed.value("format") {
             guard let format = InputFormat(rawValue: name) else {
                 let names = InputFormat.allCases.map(\.rawValue).joined(separator: ", ")

@@ -1,3 +1,4 @@
+import Foundation
 import ParleyArchive
 import ParleyPhone
 
@@ -12,6 +13,9 @@ public struct ImportOptions: Hashable, Sendable {
     /// The region where an SMS backup's numbers written without a country code were dialled (`(415)
     /// 555-0199` in `US`); nil to take the region most of the backup's numbers written with one belong to.
     public var phoneRegion: PhoneRegion?
+    /// The zone in which wall-clock times with no zone (WhatsApp's) are taken as instants:
+    /// `--timezone`, UTC by default (``WhatsAppImporter``).
+    public var timeZone: TimeZone = .gmt
     /// The most bytes one zip entry (a day file, a chat `.txt`, `conversations.json`) may inflate
     /// to; 1 GiB by default. Counted as the bytes stream out, whatever the zip declares.
     public var maxEntryBytes: Int64 = ZipLimits().maxEntryBytes

@@ -32,9 +32,23 @@ enum WhatsAppArchive {
     }
 
     /// The chat's name from an export's file name: `WhatsApp Chat with Alice.txt` and
-    /// `WhatsApp Chat - Alice.zip` give `Alice`; other names give their stem.
+    /// `WhatsApp Chat - Alice.zip` give `Alice`; other names give their stem. iOS names every
+    /// chat `_chat.txt`, so an unzipped iOS export is named after its folder as its zip is
+    /// (`WhatsApp Chat - Alice/_chat.txt` gives `Alice`, as `WhatsApp Chat - Alice.zip` does);
+    /// empty for a `_chat.txt` with no folder name (at `/`), which ``WhatsAppChatReading`` names
+    /// after its participants. A relative path is resolved against the working directory, so the
+    /// name does not depend on where Parley is run from.
     static func chatName(fromFile path: String) -> String {
-        var stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        guard url.lastPathComponent == "_chat.txt" else { return chatName(stem: url.deletingPathExtension().lastPathComponent) }
+        let folder = url.deletingLastPathComponent().lastPathComponent
+        return folder.isEmpty || folder == "/" || folder == "." ? "" : chatName(stem: folder)
+    }
+
+    /// The chat's name in a file or folder name without its extension: `WhatsApp Chat with`,
+    /// `WhatsApp Chat -` and their translations removed.
+    private static func chatName(stem: String) -> String {
+        var stem = stem
         for prefix in [
             "WhatsApp Chat with ", "WhatsApp Chat - ", "WhatsApp-Chat mit ", "Chat de WhatsApp con ", "Conversa do WhatsApp com ",
         ]

@@ -2,8 +2,12 @@ import ParleyModel
 
 /// What a message body holds once its header is removed: the author, the text and any media.
 struct WhatsAppBody {
-    /// The author's name, nil for a system line ("Alice added Bob").
+    /// The author's name, nil for a system line ("Alice added Bob", or a name before one that
+    /// ``WhatsAppSystemText`` knows).
     var author: String?
+    /// The name before `: `, also when the line is a system line (message ids hash it, so they
+    /// are the same whether or not the line is known as a system line).
+    var writtenName: String?
     var text: String
     var attachments: [Attachment] = []
 
@@ -36,6 +40,11 @@ struct WhatsAppBody {
             if rest.first == " " { rest = rest.dropFirst() }
         } else {
             author = nil
+        }
+        writtenName = author
+        if author != nil, WhatsAppSystemText.isSystem(rest) {
+            author = nil
+            rest = WhatsAppCharacters.dropLeadingMarks(rest)
         }
         let caption = continuation ?? ""
         if author != nil, let media = WhatsAppMedia.recognise(rest, markedLine: markedLine) {

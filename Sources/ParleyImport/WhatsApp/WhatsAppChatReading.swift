@@ -11,7 +11,8 @@ enum WhatsAppChatReading {
 
     /// Reads the chat in `source`, handing `emit` each message and its channel in file order.
     /// - Parameters:
-    ///   - file: the name used in errors; `chatName`: the channel's name; `media`: sizes of the
+    ///   - file: the name used in errors; `chatName`: the channel's name (empty: named after its
+    ///     participants, ``participantsName(_:)``); `media`: sizes of the
     ///     files beside the chat in a zip export, by name.
     ///   - chunkSize: the bytes read at once (tests read a byte at a time).
     /// - Returns: the chat without messages — its one channel, its authors — and the diagnostics.
@@ -24,10 +25,12 @@ enum WhatsAppChatReading {
     ) throws(ImportError) -> ImportResult {
         var transcodes = true
         let plan = try survey(source, file: file, chunkSize: chunkSize, options: options, transcodes: &transcodes).plan(file: file)
+        let chatName = chatName.isEmpty ? Self.participantsName(plan.authors) : chatName
         let channel = Channel(id: ChannelID("whatsapp:" + chatName), name: chatName, kind: plan.authors.count > 2 ? .group : .direct)
         var decoder = WhatsAppTextDecoder(transcodes: transcodes)
         var lines = WhatsAppLineSplitter()
-        var assembler = WhatsAppMessageAssembler(plan: plan, file: file, channel: channel, media: media, me: options.me)
+        var assembler = WhatsAppMessageAssembler(
+            plan: plan, file: file, channel: channel, media: media, me: options.me, timeZone: options.timeZone)
         try source.readChunks(size: chunkSize, file: file) { chunk in
             decoder.feed(chunk) { text in lines.feed(text) { line in assembler.add(line) { emit($0, channel) } } }
         }
@@ -39,6 +42,12 @@ enum WhatsAppChatReading {
         return ImportResult(
             transcript: Transcript(title: chatName, channels: [channel], directory: directory),
             diagnostics: plan.diagnostics + assembler.diagnostics, format: .whatsApp)
+    }
+
+    /// The name of a chat whose file names none (a `_chat.txt` outside a named folder): its
+    /// authors in code-point order, joined by ", " (`Ana, Bo`); `chat` when it has none.
+    static func participantsName(_ authors: Set<String>) -> String {
+        authors.isEmpty ? "chat" : authors.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }.joined(separator: ", ")
     }
 
     /// The first pass; reads the text again without transcoding when it starts like UTF-16 but is

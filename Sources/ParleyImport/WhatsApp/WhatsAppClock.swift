@@ -60,8 +60,8 @@ enum WhatsAppClock {
         return LocalDate(year: year, month: month, day: day)
     }
 
-    /// The instant of the header in `order`, the export's wall-clock time taken as UTC (the
-    /// export has no time zone).
+    /// The header's wall-clock time in `order`, its fields read as UTC (the export has no time
+    /// zone; ``WhatsAppZone`` takes it in `--timezone`).
     static func timestamp(_ header: WhatsAppHeader, order: DateOrder) -> Timestamp? {
         date(header, order: order).flatMap { timestamp(header, date: $0) }
     }

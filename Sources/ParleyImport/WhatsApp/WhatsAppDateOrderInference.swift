@@ -8,15 +8,27 @@ import ParleyModel
 /// 2. If several remain, prefer the one whose dates go backwards least often in file order
 ///    (exports are chronological, apart from a few out-of-order lines).
 /// 3. Then prefer the order in which the day field changes more often than the month field
-///    between consecutive dates (the frequency test of Pustur's whatsapp-chat-parser).
+///    between consecutive dates (the frequency test of Pustur's whatsapp-chat-parser). This is
+///    a guess: the import warns, naming the order chosen and `--date-order`.
 /// 4. Still tied (every date is like `1/1/21`): day first, the most common convention, with a
 ///    diagnostic suggesting `--date-order`.
 /// - Complexity: O(1) per header.
 struct WhatsAppDateOrderInference {
-    /// The order chosen, and whether it was a guess between equally fitting orders.
-    struct Decision {
+    /// The order chosen, and how.
+    struct Decision: Equatable {
+        /// How an order was chosen.
+        enum Basis: Equatable {
+            /// Forced, or the only order every date fits, or the one whose dates go backwards least.
+            case certain
+            /// Day/month/year and month/day/year fit alike; the field that changes more often
+            /// between consecutive dates was taken as the day (step 3).
+            case frequency
+            /// Nothing tells the orders apart; day first (step 4).
+            case tie
+        }
+
         var order: DateOrder
-        var ambiguous: Bool
+        var basis: Basis
     }
 
     /// One value for each date order, stored inline.
@@ -87,13 +99,13 @@ struct WhatsAppDateOrderInference {
     var decision: Decision? {
         guard !isRejected else { return nil }
         var candidates = candidates
-        if candidates.count == 1 { return Decision(order: candidates[0], ambiguous: false) }
+        if candidates.count == 1 { return Decision(order: candidates[0], basis: .certain) }
         let fewest = candidates.map { backwardSteps[$0] }.min() ?? 0
         candidates = candidates.filter { backwardSteps[$0] == fewest }
-        if candidates.count == 1 { return Decision(order: candidates[0], ambiguous: false) }
+        if candidates.count == 1 { return Decision(order: candidates[0], basis: .certain) }
         if candidates.contains(.dmy), candidates.contains(.mdy), firstFieldChanges != secondFieldChanges {
-            return Decision(order: firstFieldChanges > secondFieldChanges ? .dmy : .mdy, ambiguous: false)
+            return Decision(order: firstFieldChanges > secondFieldChanges ? .dmy : .mdy, basis: .frequency)
         }
-        return Decision(order: candidates.contains(.dmy) ? .dmy : candidates[0], ambiguous: true)
+        return Decision(order: candidates.contains(.dmy) ? .dmy : candidates[0], basis: .tie)
     }
 }

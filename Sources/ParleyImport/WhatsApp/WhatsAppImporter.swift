@@ -8,10 +8,13 @@ import ParleyModel
 /// ``WhatsAppHeader`` for the header layouts, ``WhatsAppDateOrderInference`` for how the date
 /// order is decided from the whole file, ``WhatsAppChatReading`` for the two passes that read it
 /// a chunk at a time, ``WhatsAppMedia`` for media lines and
-/// ``SyntheticMessageID`` for the ids. Times are the phone's wall-clock times, stored as UTC
-/// (the export names no zone). One export is one channel.
+/// ``SyntheticMessageID`` for the ids. Times are the phone's wall-clock times (the export names
+/// no zone), taken as instants in ``ImportOptions/timeZone`` (`--timezone`; ``WhatsAppZone``), so
+/// a page rendered in that zone shows them as written; ids do not depend on the zone. One
+/// export is one channel.
 public struct WhatsAppImporter: Sendable {
-    /// `--me` (outgoing messages) and `--date-order` (forces the date order).
+    /// `--me` (outgoing messages), `--date-order` (forces the date order) and `--timezone` (the
+    /// zone wall-clock times are taken in).
     public var options: ImportOptions
 
     /// An importer using `options`.

@@ -24,18 +24,22 @@ struct WhatsAppMessageAssembler {
     let me: String?
     private var scanner = WhatsAppHeaderScanner()
     private var ids: SyntheticMessageID
+    private var zone: WhatsAppZone
     private var pending: Pending?
-    private let system = Author(id: AuthorID("whatsapp:system"), name: "WhatsApp")
+    /// The author of system lines: no name, so the page shows no author before them.
+    static let system = Author(id: AuthorID("whatsapp:system"), name: "")
     /// Lines of another header shape, reported as kept in the message before them.
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(plan: WhatsAppChatPlan, file: String, channel: Channel, media: [String: Int64], me: String?) {
+    /// - Parameter timeZone: the zone wall-clock times are taken in (``WhatsAppZone``).
+    init(plan: WhatsAppChatPlan, file: String, channel: Channel, media: [String: Int64], me: String?, timeZone: TimeZone) {
         self.plan = plan
         self.file = file
         self.channel = channel
         self.media = media
         self.me = me.map { WhatsAppCharacters.clean(Substring($0)) }
         ids = SyntheticMessageID(revisited: plan.revisited)
+        zone = WhatsAppZone(timeZone)
     }
 
     /// Takes the next line, handing `emit` the message before it when the line starts a new one.
@@ -68,9 +72,10 @@ struct WhatsAppMessageAssembler {
         let first = pending.first
         let body = WhatsAppBody(
             line: Substring(first), continuation: continuation, knownAuthors: plan.authors, markedLine: pending.header.leadingMark)
-        let timestamp = WhatsAppClock.timestamp(pending.header, order: plan.order) ?? Timestamp(milliseconds: 0)
-        let author = body.author.map { Author(id: AuthorID($0), name: $0) } ?? system
-        let id = ids.next(timestamp: timestamp, author: body.author ?? "", text: continuation.map { first + "\n" + $0 } ?? first)
+        let wall = WhatsAppClock.timestamp(pending.header, order: plan.order) ?? Timestamp(milliseconds: 0)
+        let timestamp = zone.instant(ofWall: wall)
+        let author = body.author.map { Author(id: AuthorID($0), name: $0) } ?? Self.system
+        let id = ids.next(timestamp: wall, author: body.writtenName ?? "", text: continuation.map { first + "\n" + $0 } ?? first)
         var message = Message(
             id: id, channel: channel.id, author: author, timestamp: timestamp,
             kind: body.author == nil ? Self.systemKind(body.text) : .default, content: Content(text: body.text, flavor: .whatsapp))

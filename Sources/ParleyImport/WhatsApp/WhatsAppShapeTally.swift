@@ -22,7 +22,7 @@ struct WhatsAppShapeTally {
     /// The first header of this shape.
     let first: Position
     private(set) var count = 0
-    /// Names seen before `: ` in the headers: the export's authors.
+    /// Names seen before `: ` in the headers, but before a system line: the export's authors.
     private(set) var authors: Set<String> = []
     private(set) var unknownMarkers: Set<String> = []
     private(set) var firstUnknownMarker: Position?
@@ -47,7 +47,12 @@ struct WhatsAppShapeTally {
     mutating func add(_ header: WhatsAppHeader, line: WhatsAppLineSplitter.Line, forced: DateOrder?) {
         count += 1
         let content = line.content
-        if let name = WhatsAppBody.authorCandidate(Substring(Self.body(header, content))) { authors.insert(name) }
+        let body = Substring(Self.body(header, content))
+        if let name = WhatsAppBody.authorCandidate(body), let colon = WhatsAppCharacters.colonSpace(in: body),
+            !WhatsAppSystemText.isSystem(body[colon.upperBound...])
+        {
+            authors.insert(name)
+        }
         if let marker = header.marker, !WhatsAppClock.isKnown(marker) {
             unknownMarkers.insert(marker)
             if firstUnknownMarker == nil { firstUnknownMarker = Position(offset: line.offset, line: line.number) }

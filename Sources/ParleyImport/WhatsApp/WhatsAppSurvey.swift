@@ -74,7 +74,7 @@ struct WhatsAppSurvey {
                     file: file, offset: bad.position.offset, line: bad.position.line,
                     expected: "a date in \(forced.spelledOut) order (--date-order \(forced.rawValue)), found \"\(bad.header)\"")
             }
-            decision = .init(order: forced, ambiguous: false)
+            decision = .init(order: forced, basis: .certain)
         } else if let inferred = best.inference.decision {
             decision = inferred
         } else {
@@ -86,13 +86,8 @@ struct WhatsAppSurvey {
             )
         }
         var diagnostics: [Diagnostic] = []
-        if decision.ambiguous {
-            diagnostics.append(
-                Diagnostic(
-                    file: file, location: "line \(best.first.line)",
-                    message:
-                        "every date fits day/month/year and month/day/year; read as \(decision.order.spelledOut) (use --date-order to choose)"
-                ))
+        if let warning = Self.warning(for: decision) {
+            diagnostics.append(Diagnostic(file: file, location: "line \(best.first.line)", message: warning))
         }
         if let line = best.firstUnderscoredMarker {
             let count = best.underscoredMarkers
@@ -104,6 +99,22 @@ struct WhatsAppSurvey {
         return WhatsAppChatPlan(
             shape: best.shape, order: decision.order, authors: best.authors, revisited: best.revisitedTimestamps(in: decision.order),
             diagnostics: diagnostics)
+    }
+
+    /// The warning for a date order that was not certain: it names the order chosen, why, and
+    /// the `--date-order` value that would choose the other; nil for a certain order.
+    static func warning(for decision: WhatsAppDateOrderInference.Decision) -> String? {
+        let other: DateOrder = decision.order == .mdy ? .dmy : .mdy
+        switch decision.basis {
+        case .certain: return nil
+        case .frequency:
+            let field = decision.order == .dmy ? "first" : "second"
+            return "every date fits day/month/year and month/day/year; read as \(decision.order.spelledOut) because the \(field) "
+                + "number changes more often between messages, a guess (use --date-order \(other.rawValue) if the dates are "
+                + "\(other.spelledOut))"
+        case .tie:
+            return "every date fits day/month/year and month/day/year; read as \(decision.order.spelledOut) (use --date-order to choose)"
+        }
     }
 
     static let headerExample =

@@ -1,0 +1,65 @@
+/// System lines that WhatsApp writes with a name before `: `, as if someone sent them.
+///
+/// Android writes most system lines without a name (`18/03/2022, 14:56 - Alice added Bob`), and
+/// those have no author anyway. iOS, and Android before 2017, put the chat's or the contact's name
+/// first: `[3/18/22, 14:56:01] User B: ‎Messages and calls are end-to-end encrypted. …`,
+/// `[1/7/23, 23:32:30] User B: ‎‎Your security code with User B changed.`,
+/// `[5/2/23, 10:00:00] Family: ‎Ana added Bo`. Such a line is a system message, not a message
+/// of that name.
+///
+/// Recognised, after the name and any direction marks:
+/// - the end-to-end encryption notice, in the languages below, and its older English forms
+///   (`Messages to this group are now secured with end-to-end encryption.`);
+/// - a security-code change (English, German, French, Spanish, Portuguese, Italian, Dutch, Russian);
+/// - on iOS, where a system text starts with a direction mark (U+200E/U+200F), the English
+///   group events of ``WhatsAppMessageAssembler/systemKind(_:)`` and `created group`.
+///
+/// The encryption notice is known in English, German, French, Spanish, Portuguese, Italian,
+/// Dutch, Russian, Turkish, Arabic, Thai, Vietnamese and Indonesian (the English, German, French,
+/// Russian, Arabic, Thai, Vietnamese and Indonesian forms as real exports write them). A system
+/// line in another language keeps the name before it as its author.
+enum WhatsAppSystemText {
+    /// How the encryption notice starts, per language.
+    static let encryptionNotices = [
+        "Messages and calls are end-to-end encrypted",
+        "Messages to this group are now secured with end-to-end encryption",
+        "Messages you send to this group are now secured with end-to-end encryption",
+        "Messages to this chat and calls are now secured with end-to-end encryption",
+        "Messages you send to this chat and calls are now secured with end-to-end encryption",
+        "Nachrichten und Anrufe sind Ende-zu-Ende-verschlüsselt",
+        "Les messages et les appels sont chiffrés de bout en bout",
+        "Los mensajes y las llamadas están cifrados de extremo a extremo",
+        "As mensagens e as chamadas são protegidas com a criptografia de ponta a ponta",
+        "I messaggi e le chiamate sono crittografati end-to-end",
+        "Berichten en oproepen worden end-to-end versleuteld",
+        "Сообщения и звонки защищены сквозным шифрованием",
+        "Mesajlar ve aramalar uçtan uca şifrelidir",
+        "الرسائل والمكالمات مشفرة تمامًا بين الطرفين",
+        "ข้อความและการโทรได้รับการเข้ารหัสจากต้นทางถึงปลายทาง",
+        "Tin nhắn và cuộc gọi được mã hóa đầu cuối",
+        "Pesan dan panggilan terenkripsi secara end-to-end",
+    ]
+
+    /// How a security-code change starts, per language (the contact's name follows).
+    static let securityCodeChanges = [
+        "Your security code with ",
+        "Deine Sicherheitsnummer für ",
+        "Votre code de sécurité avec ",
+        "Tu código de seguridad con ",
+        "Seu código de segurança com ",
+        "Il tuo codice di sicurezza con ",
+        "Je beveiligingscode met ",
+        "Ваш код безопасности для ",
+    ]
+
+    /// Whether `text`, what follows `Name: ` on a header line, is a system line.
+    static func isSystem(_ text: Substring) -> Bool {
+        let trimmed = WhatsAppCharacters.dropLeadingMarks(text)
+        if encryptionNotices.contains(where: { trimmed.hasPrefix($0) }) { return true }
+        if securityCodeChanges.contains(where: { trimmed.hasPrefix($0) }) { return true }
+        guard let first = text.unicodeScalars.first, WhatsAppCharacters.isDirectionMark(first) else { return false }
+        let cleaned = WhatsAppCharacters.clean(trimmed)
+        return cleaned.contains(" created group ") || cleaned.hasPrefix("You created group ")
+            || WhatsAppMessageAssembler.systemKind(cleaned) != .system
+    }
+}
