@@ -14,9 +14,10 @@
 /// - on iOS, where a system text starts with a direction mark (U+200E/U+200F), the English
 ///   group events of ``WhatsAppMessageAssembler/systemKind(_:)`` and `created group`.
 ///
-/// The encryption notice is known in English, German, French, Spanish, Portuguese, Italian,
-/// Dutch, Russian, Turkish, Arabic, Thai, Vietnamese and Indonesian (the English, German, French,
-/// Russian, Arabic, Thai, Vietnamese and Indonesian forms as real exports write them). A system
+/// The encryption notice is known in English, German, French, Spanish, Portuguese (Brazil and
+/// Portugal), Italian, Dutch, Russian, Turkish, Arabic, Thai, Vietnamese and Indonesian: the
+/// English, German, French, Russian, Arabic, Thai, Vietnamese and Indonesian forms as the corpus's
+/// exports write them, the others as WhatsApp parsers that met real exports match them. A system
 /// line in another language keeps the name before it as its author.
 enum WhatsAppSystemText {
     /// How the encryption notice starts, per language.
@@ -30,8 +31,10 @@ enum WhatsAppSystemText {
         "Les messages et les appels sont chiffrés de bout en bout",
         "Los mensajes y las llamadas están cifrados de extremo a extremo",
         "As mensagens e as chamadas são protegidas com a criptografia de ponta a ponta",
+        "As mensagens e as ligações são criptografadas de ponta a ponta",
+        "As mensagens e chamadas são encriptadas ponto a ponto",
         "I messaggi e le chiamate sono crittografati end-to-end",
-        "Berichten en oproepen worden end-to-end versleuteld",
+        "Berichten en gesprekken worden end-to-end versleuteld",
         "Сообщения и звонки защищены сквозным шифрованием",
         "Mesajlar ve aramalar uçtan uca şifrelidir",
         "الرسائل والمكالمات مشفرة تمامًا بين الطرفين",
@@ -43,10 +46,14 @@ enum WhatsAppSystemText {
     /// How a security-code change starts, per language (the contact's name follows).
     static let securityCodeChanges = [
         "Your security code with ",
-        "Deine Sicherheitsnummer für ",
+        "Dein Sicherheitscode mit ",
+        "Dein Sicherheitscode für ",
         "Votre code de sécurité avec ",
+        "Ton code de sécurité avec ",
         "Tu código de seguridad con ",
+        "Cambió tu código de seguridad con ",
         "Seu código de segurança com ",
+        "O teu código de segurança com ",
         "Il tuo codice di sicurezza con ",
         "Je beveiligingscode met ",
         "Ваш код безопасности для ",

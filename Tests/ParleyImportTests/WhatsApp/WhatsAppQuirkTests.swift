@@ -81,7 +81,7 @@ struct WhatsAppQuirkTests {
         [3/18/22, 14:56:03] Ana: \u{200E}Сообщения и звонки защищены сквозным шифрованием. Третьи лица, включая WhatsApp, не могут прочитать ваши сообщения или прослушать звонки.
         [3/18/22, 14:56:04] Ana: \u{200F}الرسائل والمكالمات مشفرة تمامًا بين الطرفين، بحيث لا يستطيع أحد خارج هذه الدردشة، ولا حتى شركة واتساب، قراءتها أو الاستماع إليها.
         [3/18/22, 14:56:05] Ana: \u{200E}\u{200E}Your security code with Ana changed. \u{200E}Tap to learn more.
-        [3/18/22, 14:56:06] Ana: \u{200E}\u{200E}Deine Sicherheitsnummer für Ana hat sich geändert. \u{200E}Tippe, um mehr zu erfahren.
+        [3/18/22, 14:56:06] Ana: \u{200E}\u{200E}Dein Sicherheitscode für Ana hat sich geändert. \u{200E}Tippe, um mehr zu erfahren.
         [3/18/22, 14:56:07] Family: \u{200E}Ana added Bo
         [3/18/22, 14:56:08] Family: \u{200E}Bo left
         [3/18/22, 14:56:09] Family: Messages you send to this group are now secured with end-to-end encryption. Tap for more info.
