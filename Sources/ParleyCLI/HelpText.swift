@@ -30,8 +30,8 @@ enum HelpText {
           parley render INPUT... -o DIR [options]
           parley render --sample -o DIR
 
-        INPUT is an export file (or a Slack export folder); its format is detected from its content:
-          DiscordChatExporter JSON, Slack export (folder or .zip), WhatsApp chat (.txt or .zip),
+        INPUT is an export file or folder; its format is detected from its content:
+          DiscordChatExporter JSON (a file, or a folder of them), Slack export (folder or .zip), WhatsApp chat (.txt or .zip),
           SMS Backup & Restore XML, Telegram Desktop JSON (result.json), ChatGPT conversations.json,
           Matrix (Element) JSON, Parley JSON Lines (what 'parley convert' writes).
         Several inputs are merged: channels with the same id are joined and a message seen twice is

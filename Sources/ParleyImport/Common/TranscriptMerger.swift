@@ -28,7 +28,8 @@ public enum TranscriptMerger {
     }
 
     /// Merges `results` in order.
-    /// - Returns: channels in first-seen order, each channel's messages in first-seen order;
+    /// - Returns: channels in first-seen order (a topic, guild or parent the first copy lacks taken
+    ///   from a later one), each channel's messages in first-seen order;
     ///   the first transcript's title; the inputs' diagnostics followed by merge conflicts.
     /// - Complexity: O(m) expected for m messages in all inputs.
     public static func merge(_ results: [ImportResult]) -> (Transcript, [Diagnostic]) {
@@ -47,6 +48,8 @@ public enum TranscriptMerger {
                     continue
                 }
                 if merged.channels[index].topic == nil { merged.channels[index].topic = channel.topic }
+                if merged.channels[index].guild == nil { merged.channels[index].guild = channel.guild }
+                if merged.channels[index].parent == nil { merged.channels[index].parent = channel.parent }
                 for message in channel.messages {
                     guard let (position, file) = positions[index][message.id] else {
                         positions[index][message.id] = (merged.channels[index].messages.count, result.file)

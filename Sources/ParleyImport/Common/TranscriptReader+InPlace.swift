@@ -8,6 +8,8 @@ extension TranscriptReader {
         case slack(SlackExportFiles)
         /// A folder holding a bundled export's file (``bundledExports``), with its paths.
         case bundledFolder(path: String, names: [String])
+        /// A folder of DiscordChatExporter exports, one channel a file.
+        case discordFolder(DiscordExportFolder)
         /// A zip that is not a Slack export, with its entries.
         case zip(ZipArchive, entries: [ZipEntry])
         /// An SMS Backup & Restore file.
@@ -26,7 +28,8 @@ extension TranscriptReader {
 
     /// What lies at `path` when it is read in place, told apart as
     /// ``readInPlace(_:format:options:)`` does: a folder holding a bundled export's file is that
-    /// export, any other folder a Slack export; a zip whose entries are a Slack export is one, any
+    /// export, one holding Slack's lists and day files a Slack export, one holding
+    /// DiscordChatExporter `.json` exports a folder of them; a zip whose entries are a Slack export is one, any
     /// other zip is looked into later; nil for a file that is neither a zip nor an SMS backup.
     /// - Throws: ``ImportError/unknownFormat(file:tried:)`` for a folder that is no export;
     ///   ``ImportError`` for a damaged zip, or a Slack export whose lists cannot be read.
@@ -37,11 +40,18 @@ extension TranscriptReader {
         if isFolder.boolValue {
             let names = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
             if Self.bundledEntry(in: names, format: format) != nil { return .bundledFolder(path: path, names: names) }
-            guard format == nil || format == .slack, SlackImporter.isExport(names) else {
-                throw .unknownFormat(
-                    file: path, tried: ["\(InputFormat.slack.displayName): a folder without users.json/channels.json and day files"])
+            if format == nil || format == .slack, SlackImporter.isExport(names) { return .slack(try SlackExportFiles.folder(path)) }
+            if format == nil || format == .discordChatExporter, let folder = DiscordExportFolder(path: path, names: names) {
+                return .discordFolder(folder)
             }
-            return .slack(try SlackExportFiles.folder(path))
+            var tried: [String] = []
+            if format == nil || format == .slack {
+                tried.append("\(InputFormat.slack.displayName): a folder without users.json/channels.json and day files")
+            }
+            if format == nil || format == .discordChatExporter {
+                tried.append("\(InputFormat.discordChatExporter.displayName): a folder without DiscordChatExporter .json exports")
+            }
+            throw .unknownFormat(file: path, tried: tried)
         }
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         let head = (try? handle.read(upToCount: 4096)) ?? Data()
@@ -69,6 +79,7 @@ extension TranscriptReader {
         switch input {
         case let .slack(files): return try SlackExportReading(files: files, title: SlackImporter.title(files.name)).read(into: nil)
         case let .bundledFolder(path, names): return try readBundledFolder(path, names: names, format: format)
+        case let .discordFolder(folder): return try folder.read(sink: nil)
         case let .zip(archive, entries): return try readZip(archive, entries: entries, format: format, options: options)
         case let .smsBackup(path): return try SMSBackupImporter(options: options).importFile(path)
         }

@@ -6,7 +6,7 @@ extension TranscriptReader {
     /// Reads the input at `path` as ``read(contentsOf:format:options:)`` does, but hands every
     /// message to `sink` instead of returning it: a DiscordChatExporter, Telegram, ChatGPT or
     /// Matrix JSON export (a file, the JSON file of an export folder, or that file inside a zip,
-    /// inflated as it is read), a WhatsApp chat (`.txt` or `.zip`, read twice: first for the date
+    /// inflated as it is read; a folder of DiscordChatExporter exports file by file), a WhatsApp chat (`.txt` or `.zip`, read twice: first for the date
     /// order and the header shape, then for the messages) and an SMS backup (read twice: first for
     /// each conversation's name) are streamed, each message passed on as soon as it is read, so
     /// memory does not grow with the file (a Telegram chat whose header comes after its messages
@@ -38,6 +38,8 @@ extension TranscriptReader {
         switch inPlace {
         case let .slack(files):
             return try finish(SlackImporter().importExport(files, sink: validating), of: path, validating)
+        case let .discordFolder(folder):
+            return try finish(folder.read(sink: validating), of: path, validating)
         case let .smsBackup(file):
             return try finish(SMSBackupImporter(options: options).importFile(file, sink: validating), of: path, validating)
         case let .zip(archive, entries) where format == .whatsApp || (format == nil && WhatsAppArchive.chatEntry(in: entries) != nil):

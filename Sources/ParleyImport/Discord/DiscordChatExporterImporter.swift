@@ -3,7 +3,7 @@ import ParleyModel
 
 /// Reads DiscordChatExporter JSON exports (Tyrrrz/DiscordChatExporter, `--format Json`).
 ///
-/// One file holds one channel. Both the current schema and older ones (no `inlineEmojis`, no
+/// One file holds one channel (a folder of them is read by `DiscordExportFolder`). Both the current schema and older ones (no `inlineEmojis`, no
 /// `nickname`) are read; unknown fields are ignored. A message id that appears twice is merged
 /// into one message (the later copy wins) and reported as a ``Diagnostic``.
 public struct DiscordChatExporterImporter: Sendable {
@@ -72,11 +72,15 @@ public struct DiscordChatExporterImporter: Sendable {
             diagnostics: reading.diagnostics + outcome.diagnostics, format: .discordChatExporter)
     }
 
-    /// The export's channel, without messages.
+    /// The export's channel, without messages: its guild's name, and a thread's parent channel
+    /// (the `categoryId` DiscordChatExporter writes for a thread).
     static func channel(_ export: DiscordExport) -> Channel {
-        Channel(
+        var channel = Channel(
             id: ChannelID(export.channel.id), name: export.channel.name ?? export.channel.id, topic: export.channel.topic,
             kind: channelKind(export.channel.type), category: export.channel.category)
+        channel.guild = export.guild?.name
+        if channel.kind == .thread { channel.parent = export.channel.categoryId.map { ChannelID($0) } }
+        return channel
     }
 
     static func channelKind(_ type: String?) -> Channel.Kind {

@@ -10,6 +10,9 @@ struct DiscordExport: Decodable {
     struct ChannelInfo: Decodable {
         var id: String
         var type: String?
+        /// The category's id, or a thread's parent channel's (DiscordChatExporter's schema
+        /// predates threads, so a thread's `category` is its parent channel).
+        var categoryId: String?
         var category: String?
         var name: String?
         var topic: String?

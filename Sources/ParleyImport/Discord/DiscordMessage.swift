@@ -79,6 +79,8 @@ struct DiscordMessage {
         var images: [Image]?
         var fields: [Field]?
         var footer: Named?
+        /// The custom emoji the description names as `:name:`.
+        var inlineEmojis: [Reaction.Emoji]?
 
         init(_ record: JSONRecord) throws(ImportError) {
             title = try record.string(ifPresent: "title")
@@ -91,6 +93,7 @@ struct DiscordMessage {
             images = try record.records(ifPresent: "images") { (record) throws(ImportError) in try Image(record) }
             fields = try record.records(ifPresent: "fields") { (record) throws(ImportError) in try Field(record) }
             footer = try record.record(ifPresent: "footer").map { (record) throws(ImportError) in try Named(record) }
+            inlineEmojis = try record.records(ifPresent: "inlineEmojis") { (record) throws(ImportError) in try Reaction.Emoji(record) }
         }
     }
 
@@ -144,13 +147,40 @@ struct DiscordMessage {
         }
     }
 
+    /// `reference`: the message replied to (`type` `Default`, or no `type` before version 2.47),
+    /// or the message forwarded (`type` `Forward`).
     struct Reference {
+        var type: String?
         var messageId: String?
         var channelId: String?
+        var guildId: String?
 
         init(_ record: JSONRecord) throws(ImportError) {
+            type = try record.string(ifPresent: "type")
             messageId = try record.string(ifPresent: "messageId")
             channelId = try record.string(ifPresent: "channelId")
+            guildId = try record.string(ifPresent: "guildId")
+        }
+
+        /// Whether the reference is a forward's origin rather than a reply's target.
+        var isForward: Bool { type == "Forward" }
+    }
+
+    /// `forwardedMessage`: the snapshot of a forwarded message DiscordChatExporter writes beside
+    /// a `reference` of type `Forward` (Discord's `message_snapshots`; no author, no channel).
+    struct ForwardedMessage {
+        var timestamp: String?
+        var content: String?
+        var attachments: [Attachment]?
+        var embeds: [Embed]?
+        var stickers: [Sticker]?
+
+        init(_ record: JSONRecord) throws(ImportError) {
+            timestamp = try record.string(ifPresent: "timestamp")
+            content = try record.string(ifPresent: "content")
+            attachments = try record.records(ifPresent: "attachments") { (record) throws(ImportError) in try Attachment(record) }
+            embeds = try record.records(ifPresent: "embeds") { (record) throws(ImportError) in try Embed(record) }
+            stickers = try record.records(ifPresent: "stickers") { (record) throws(ImportError) in try Sticker(record) }
         }
     }
 
@@ -167,6 +197,9 @@ struct DiscordMessage {
     var reactions: [Reaction]?
     var mentions: [Mention]?
     var reference: Reference?
+    var forwardedMessage: ForwardedMessage?
+    /// The emoji `content` names (custom ones as `:name:`, with their id and image), each name once.
+    var inlineEmojis: [Reaction.Emoji]?
 
     /// The message `record`.
     /// - Throws: ``ImportError/schema(file:path:expected:)`` for a required member that is
@@ -185,5 +218,9 @@ struct DiscordMessage {
         reactions = try record.records(ifPresent: "reactions") { (record) throws(ImportError) in try Reaction(record) }
         mentions = try record.records(ifPresent: "mentions") { (record) throws(ImportError) in try Mention(record) }
         reference = try record.record(ifPresent: "reference").map { (record) throws(ImportError) in try Reference(record) }
+        forwardedMessage = try record.record(ifPresent: "forwardedMessage").map { (record) throws(ImportError) in
+            try ForwardedMessage(record)
+        }
+        inlineEmojis = try record.records(ifPresent: "inlineEmojis") { (record) throws(ImportError) in try Reaction.Emoji(record) }
     }
 }

@@ -14,6 +14,8 @@ struct ParleyHeader {
             var channel = Channel(
                 id: ChannelID(entry.id), name: entry.name, topic: entry.topic, kind: entry.kind ?? .text, category: entry.category)
             channel.branchPoint = entry.branchPoint
+            channel.guild = entry.guild
+            channel.parent = entry.parent.map { ChannelID($0) }
             channels.append(channel)
             if let grouping = entry.grouping, grouping != policy { channelPolicies[channel.id] = grouping }
         }
@@ -31,6 +33,7 @@ struct ParleyHeader {
         let channels = transcript.channels.map { channel in
             ParleyRecords.ChannelEntry(
                 id: channel.id.rawValue, name: channel.name, topic: channel.topic, kind: channel.kind, category: channel.category,
+                guild: channel.guild, parent: channel.parent?.rawValue,
                 grouping: channelPolicies[channel.id].flatMap { $0 == policy ? nil : $0 }, branchPoint: channel.branchPoint)
         }
         let directory = transcript.directory

@@ -19,6 +19,8 @@ enum ParleyRecords {
         var topic: String?
         var kind: Channel.Kind?
         var category: String?
+        var guild: String?
+        var parent: String?
         var grouping: GroupingPolicy?
         var branchPoint: BranchPoint?
     }

@@ -12,6 +12,11 @@ public struct Channel: Hashable, Sendable, Codable, Identifiable {
     public var kind: Kind
     /// The category or parent the channel sits under (a Discord category, a thread's channel).
     public var category: String?
+    /// The server or workspace the channel belongs to (a Discord guild's name), when the source
+    /// names one; channels of several servers read together keep theirs apart.
+    public var guild: String?
+    /// For a thread: the channel it was started in, when the source says.
+    public var parent: ChannelID?
     /// Messages in source order.
     public var messages: [Message]
     /// Where this channel leaves another as an alternative branch (a ChatGPT regenerated answer

@@ -53,6 +53,17 @@ extension RichPartsTests {
         )
     }
 
+    @Test func aDiscordForwardLinksToItsOriginalByTimeAlone() {
+        let message = Self.message {
+            $0.forwardedFrom = ForwardOrigin(
+                timestamp: Timestamp(seconds: 1_673_015_000), url: "https://discord.com/channels/7/8/9")
+        }
+        #expect(
+            TextSlot.html(message, slot: "reply")
+                == #"<div class="forwarded"><span class="forwarded-label">Forwarded</span> <a class="forwarded-origin" href="https://discord.com/channels/7/8/9" dir="auto">original message</a> <span class="forwarded-time">6 January 2023 14:23</span></div>"#
+        )
+    }
+
     @Test func threadStartersLinkToTheirThread() {
         var context = TextSlot.context()
         context.rootPath = "../../"
