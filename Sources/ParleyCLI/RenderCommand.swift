@@ -63,6 +63,11 @@ struct RenderCommand {
                 to: &output)
             if let skipped = stored.skippedSummary { print(skipped, to: &output) }
             if stored.update.kept > 0 { print(Self.updateLine(stored.update, summary), to: &output) }
+            if summary.redirectPages > 0 {
+                print(
+                    "\(Wording.count(summary.redirectPages, "page")) of earlier renders now redirect to their channel's new folder.",
+                    to: &output)
+            }
             print("Open \(summary.indexPath)", to: &output)
         }
         if parsed.has("stats") {

@@ -45,13 +45,19 @@ Promise.all([import(parleyURL), import(harnessURL), styled]).then(([parley, harn
 """
 
 
-def start(width=1000, height=700):
-    """A headless Chromium; file:// pages may import file:// modules (no server needed)."""
+def start(width=1000, height=700, relaxed=True, javascript=True):
+    """A headless Chromium; when `relaxed`, file:// pages may import file:// modules (no server
+    needed). Tests of archives as a user opens them from disk pass `relaxed=False`; `javascript`
+    False turns scripts off, as some readers do."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for argument in ('--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu',
-                     '--allow-file-access-from-files', f'--window-size={width},{height}'):
+    flags = ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', f'--window-size={width},{height}']
+    if relaxed:
+        flags.append('--allow-file-access-from-files')
+    for argument in flags:
         options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option('prefs', {'profile.managed_default_content_settings.javascript': 2})
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
     driver.set_script_timeout(20)
     return driver

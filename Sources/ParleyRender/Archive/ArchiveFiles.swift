@@ -35,25 +35,27 @@ struct ArchiveFiles {
         }
     }
 
-    mutating func write(_ html: SafeHTML, to relativePath: String) throws(RenderError) {
+    /// Writes `html` and a final newline to `relativePath`; it counts among the pages
+    /// (``pagesRewritten``, ``pagesUnchanged``) unless `countsAsPage` is false (a redirect page).
+    mutating func write(_ html: SafeHTML, to relativePath: String, countsAsPage: Bool = true) throws(RenderError) {
         var data = Data(capacity: html.bytes.count + 1)
         data.append(contentsOf: html.bytes)
         data.append(0x0A)
-        try write(data: data, to: relativePath)
+        try write(data: data, to: relativePath, countsAsPage: countsAsPage)
     }
 
     mutating func write(text: String, to relativePath: String) throws(RenderError) {
         try write(data: Data(text.utf8), to: relativePath)
     }
 
-    mutating func write(data: Data, to relativePath: String) throws(RenderError) {
+    mutating func write(data: Data, to relativePath: String, countsAsPage: Bool = true) throws(RenderError) {
         let clock = ContinuousClock()
         let start = clock.now
         defer { writeTime += clock.now - start }
         let url = root.appendingPathComponent(relativePath)
         try createFolder(url.deletingLastPathComponent())
         bytesWritten += data.count
-        let isPage = relativePath.hasSuffix(".html")
+        let isPage = countsAsPage && relativePath.hasSuffix(".html")
         if keepPrevious(relativePath, ifEqualTo: data, at: url) {
             if isPage { pagesUnchanged += 1 }
             return
@@ -108,6 +110,17 @@ struct ArchiveFiles {
     }
 
     /// Copies every file of `Public/` into `public/`.
+    /// The pages (`.html` files) the previous archive holds directly in `folder` (a path such as
+    /// `c/NAME/`), Parley's by its manifest, in byte order; none when it has no manifest.
+    /// - Complexity: O(files in the previous archive's manifest).
+    func previousPages(below folder: String) -> [String] {
+        guard let files = previous?.manifest.files else { return [] }
+        return files.filter { path in
+            path.hasPrefix(folder) && path.hasSuffix(".html") && !path.utf8.dropFirst(folder.utf8.count).contains(UInt8(ascii: "/"))
+        }
+        .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
     mutating func copyPublicAssets() throws(RenderError) {
         guard let source = Assets.publicDirectory else { throw .missingResources(searched: Assets.searchedLocations) }
         let names: [String]

@@ -53,6 +53,9 @@ public struct ArchiveSummary: Sendable, Equatable {
     /// Channel pages rendered by this write; the others were kept from the previous archive
     /// without rendering, their digest unchanged (``ArchiveSource``).
     public var pagesRendered = 0
+    /// Redirect pages written where the previous archive had pages of a channel that now lives
+    /// in another folder (``ChannelFolders``); not counted in ``pages``.
+    public var redirectPages = 0
 
     public init(channels: Int, messages: Int, pages: Int, indexPath: String) {
         self.channels = channels

@@ -4,7 +4,7 @@ import ParleyHTML
 import ParleyLayout
 import ParleyModel
 
-/// Writes a static archive: `index.html`, one folder per channel (`c/ID/`) with an index of its
+/// Writes a static archive: `index.html`, one folder per channel (`c/NAME/`, ``ChannelFolders``) with an index of its
 /// pages and one page per partition (`2024-03.html`, `2024-03-p2.html`), `colors.css` and the
 /// public assets (`public/`). Pages work from `file://` with no server and no JavaScript.
 ///
@@ -54,9 +54,11 @@ public struct ArchiveWriter: Sendable {
         var context = RenderContext(templates: templates, clock: options.clock, directory: directory)
         context.rootPath = "../../"
         context.channelNames = Dictionary(channels.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        context.channelFolders = ChannelFolders(channels.map(\.id))
         let pageRenderer = PageRenderer(templates: templates)
         let batchSize = max(1, ProcessInfo.processInfo.activeProcessorCount) * 2
         var entries: [SafeHTML] = []
+        var pageFiles: [ChannelID: Set<String>] = [:]
         var pages = 0, messages = 0, pagesRendered = 0
         progress(.rendering(messages: try source.messageCount()))
         for channel in channels {
@@ -65,6 +67,7 @@ public struct ArchiveWriter: Sendable {
                 identity: identity.map { Self.identity($0, policy: options.channelPolicies[channel.id] ?? options.policy) },
                 resolvesMedia: resolvesMedia)
             let channelPages = ChannelPages(plan: plan, title: source.title, context: context, templates: templates, options: options)
+            pageFiles[channel.id] = Set(plan.pages.map { $0.name + ".html" })
             var pending: [Int] = []
             // The batch being rendered in the background while the next one is read; once it is
             // done, the next one starts rendering before its pages are written.
@@ -111,6 +114,8 @@ public struct ArchiveWriter: Sendable {
             progress(.pageWritten(pages: pages, messages: messages))
             entries.append(channelPages.indexEntry(clock: options.clock))
         }
+        let redirects = try writeRedirects(
+            channels, folders: context.channelFolders, pageFiles: pageFiles, renderer: pageRenderer, files: &files)
         var list = HTMLWriter()
         list.open("ul", [("class", .text("channel-list"))])
         list.html(SafeHTML.joined(entries))
@@ -135,6 +140,7 @@ public struct ArchiveWriter: Sendable {
         summary.pagesRewritten = files.pagesRewritten
         summary.pagesUnchanged = files.pagesUnchanged
         summary.pagesRendered = pagesRendered
+        summary.redirectPages = redirects
         return summary
     }
 

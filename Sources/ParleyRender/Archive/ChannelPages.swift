@@ -14,7 +14,7 @@ struct ChannelPages {
     let options: ArchiveOptions
     /// What every page's render context shares: the directory, channel names, the root path.
     let context: RenderContext
-    /// `c/ID/` below the archive root.
+    /// The channel's folder below the archive root (`c/NAME/`, ``ChannelFolders``).
     let folder: String
 
     init(plan: ChannelPlan, title: String, context: RenderContext, templates: TemplateSet, options: ArchiveOptions) {
@@ -23,7 +23,7 @@ struct ChannelPages {
         self.context = context
         self.templates = templates
         self.options = options
-        self.folder = "c/\(DOMID.encode(plan.channel.id.rawValue))/"
+        self.folder = context.channelFolders.folder(of: plan.channel.id)
     }
 
     /// The archive path of the page at `index`.

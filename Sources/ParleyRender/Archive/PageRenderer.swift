@@ -88,3 +88,17 @@ public struct PageRenderer: Sendable {
         ]
     }
 }
+
+extension PageRenderer {
+    /// A page that sends its reader on to `target` (a path relative to the page): the `redirect`
+    /// template, whose `public/redirect.js` keeps the `#fragment`; without scripts it is a link.
+    /// - Parameters:
+    ///   - title: the page's title and heading (the channel's name).
+    ///   - rootPath: the path from the page to the archive root, e.g. `../../`.
+    public func redirect(title: String, to target: String, rootPath: String) -> SafeHTML {
+        templates[.redirect].render([
+            "title": .text(title), "target": .text(target), "stylesheet": .text(rootPath + "public/parley.css"),
+            "script": .text(rootPath + "public/redirect.js"),
+        ])
+    }
+}

@@ -17,6 +17,8 @@ public struct RenderContext: Sendable {
     public var media = MediaLinks()
     /// The channels of the archive by id, with their names: threads and channel mentions link to them.
     public var channelNames: [ChannelID: String] = [:]
+    /// The folder of each channel in the archive (a channel it does not list: its legacy name).
+    public var channelFolders = ChannelFolders([])
     /// The path from the page being rendered to the archive root, e.g. `../../` (empty for a live page).
     public var rootPath = ""
 
@@ -33,7 +35,7 @@ public struct RenderContext: Sendable {
     }
 
     /// The link from the current page to a channel's index in the archive.
-    public func channelLink(_ id: ChannelID) -> String { rootPath + "c/" + DOMID.encode(id.rawValue) + "/index.html" }
+    public func channelLink(_ id: ChannelID) -> String { rootPath + channelFolders.folder(of: id) + "index.html" }
 
     /// The link to a message: `#m-ID` on the current page, `PAGE#m-ID` elsewhere.
     public func permalink(_ id: MessageID) -> String {

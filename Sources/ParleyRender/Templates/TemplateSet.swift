@@ -11,7 +11,7 @@ public struct TemplateSet: Sendable {
         case embed, embedField = "embed-field", reaction, sticker, channelEntry = "channel-entry"
         case attachmentImage = "attachment-image", attachmentVideo = "attachment-video", attachmentAudio = "attachment-audio"
         case embedThumbnail = "embed-thumbnail", embedImage = "embed-image", stickerImage = "sticker-image"
-        case forwarded, threadLink = "thread-link", attachmentDownload = "attachment-download"
+        case forwarded, threadLink = "thread-link", attachmentDownload = "attachment-download", redirect
     }
 
     private let templates: [Name: Template]

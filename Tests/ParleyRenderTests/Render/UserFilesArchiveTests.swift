@@ -73,14 +73,14 @@ import Testing
         let after = Self.snapshot(output)
         #expect(after.filter { user[$0.key] != nil } == user)
         #expect(!after.keys.contains("c/1234567890/2023-11.html"))
-        #expect(after.keys.contains("c/.21room.3Aexample.2Eorg/2024-03.html"))
+        #expect(after.keys.contains("c/~.21room.3Aexample.2Eorg/2024-03.html"))
         #expect(try Self.git(["log", "--format=%s"], in: output) == "First archive\n")
         #expect(try Self.git(["status", "--porcelain", "--", "CNAME", "notes"], in: output) == "?? CNAME\n?? notes/\n")
         #expect(Self.snapshot(outside).keys.sorted() == ["file.txt"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == ["archive", "outside"])
         let manifest = try String(contentsOf: output.appendingPathComponent(".parley-manifest"), encoding: .utf8)
-        #expect(manifest.hasPrefix("parley-manifest 1\nc/.21room.3Aexample.2Eorg/2024-03.html\nc/.21room.3Aexample.2Eorg/index.html\n"))
-        #expect(manifest.hasSuffix("\nindex.html\npublic/parley.css\npublic/parley.js\n"))
+        #expect(manifest.hasPrefix("parley-manifest 1\nc/~.21room.3Aexample.2Eorg/2024-03.html\nc/~.21room.3Aexample.2Eorg/index.html\n"))
+        #expect(manifest.hasSuffix("\nindex.html\npublic/parley.css\npublic/parley.js\npublic/redirect.js\n"))
         #expect(!manifest.contains("CNAME") && !manifest.contains(".git") && !manifest.contains("notes"))
     }
 
