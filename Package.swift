@@ -76,6 +76,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "ParleyPatch", dependencies: ["ParleyDiffing", "ParleyHTML"], swiftSettings: strict),
+        // The archive's search index: terms as public/search.js reads them.
+        .target(name: "ParleySearch", swiftSettings: strict),
         // Durable events in SQLite (sole importer of CSQLite).
         .target(name: "ParleyStore", dependencies: ["CSQLite"], swiftSettings: strict),
         .target(
@@ -191,6 +193,7 @@ let package = Package(
             name: "ParleyPatchTests", dependencies: ["ParleyPatch", "ParleyHTML", "ParleyLive", "ParleyModel", "ParleyTestSupport"],
             swiftSettings: strict),
         .testTarget(name: "ParleyStoreTests", dependencies: ["ParleyStore", "ParleyTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ParleySearchTests", dependencies: ["ParleySearch", "ParleyTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ParleyLiveTests",
             dependencies: ["ParleyLive", "ParleyModel", "ParleyPatch", "ParleyRender", "ParleyTestSupport", "ParleyWaitSupport"],

@@ -35,7 +35,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let manifest = try String(contentsOf: root.appendingPathComponent(".parley-manifest"), encoding: .utf8)
         let listed = manifest.split(separator: "\n").dropFirst().map(String.init)
-        #expect(listed.count == 7)  // 2 channel pages, index.html, colors.css and 3 public files
+        #expect(listed.count == 8)  // 2 channel pages, index.html, colors.css and 4 public files
         let sizes = try listed.map { try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent($0).path)[.size] as! Int }
         #expect(summary.timings.bytes == sizes.reduce(0, +))
         #expect(summary.timings.render > .zero)

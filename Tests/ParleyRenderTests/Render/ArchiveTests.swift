@@ -31,11 +31,11 @@ import Testing
         #expect(
             try Self.files(root).keys.sorted() == [
                 ".parley-manifest", "c/c1/2024-03.html", "c/c1/index.html", "colors.css", "index.html", "public/parley.css",
-                "public/parley.js", "public/redirect.js",
+                "public/parley.js", "public/redirect.js", "public/search.js",
             ])
         #expect(
             try String(contentsOf: root.appendingPathComponent(".parley-manifest"), encoding: .utf8)
-                == "parley-manifest 1\nc/c1/2024-03.html\nc/c1/index.html\ncolors.css\nindex.html\npublic/parley.css\npublic/parley.js\npublic/redirect.js\n"
+                == "parley-manifest 1\nc/c1/2024-03.html\nc/c1/index.html\ncolors.css\nindex.html\npublic/parley.css\npublic/parley.js\npublic/redirect.js\npublic/search.js\n"
         )
         let colors = try String(contentsOf: root.appendingPathComponent("colors.css"), encoding: .utf8)
         #expect(

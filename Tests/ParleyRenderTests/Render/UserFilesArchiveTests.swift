@@ -80,7 +80,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == ["archive", "outside"])
         let manifest = try String(contentsOf: output.appendingPathComponent(".parley-manifest"), encoding: .utf8)
         #expect(manifest.hasPrefix("parley-manifest 1\nc/~.21room.3Aexample.2Eorg/2024-03.html\nc/~.21room.3Aexample.2Eorg/index.html\n"))
-        #expect(manifest.hasSuffix("\nindex.html\npublic/parley.css\npublic/parley.js\npublic/redirect.js\n"))
+        #expect(manifest.hasSuffix("\nindex.html\npublic/parley.css\npublic/parley.js\npublic/redirect.js\npublic/search.js\n"))
         #expect(!manifest.contains("CNAME") && !manifest.contains(".git") && !manifest.contains("notes"))
     }
 

@@ -1,0 +1,156 @@
+import Foundation
+
+/// Splits text into the terms of an archive's search index, exactly as `public/search.js` does in
+/// the browser (`ParleySearch.tokenize`): the index is built here and queried there, so a term
+/// must come out the same on both sides. `Tests/ParleyTestSupport/Fixtures/search-tokens.json` holds the vectors both
+/// test suites check.
+///
+/// The steps, over Unicode scalars:
+/// 1. **Fold.** Compatibility decomposition (NFKD: `ﬁ` → `fi`, full-width → ASCII, `İ` → `I` +
+///    U+0307), then the diacritics are dropped — the combining marks of U+0300–U+036F, U+1AB0–U+1AFF,
+///    U+1DC0–U+1DFF, U+20D0–U+20EF, U+FE20–U+FE2F, the Arabic harakat U+064B–U+065F and U+0670,
+///    and the variation selectors U+FE0E–U+FE0F — then composed again (NFC: Hangul syllables are
+///    whole), lower case (Unicode's default mapping, not a locale's), and `ß` → `ss`, `ς` → `σ`. Marks other scripts need to spell (Thai
+///    vowels and tones, Devanagari signs) stay.
+/// 2. **Split.** A term is a run of letters, digits and remaining marks (general categories L,
+///    N, M); anything else separates terms (`don't` is `don`, `t`; `e-mail` is `e`, `mail`).
+/// 3. **Scripts without spaces.** Han, Hiragana, Katakana, Thai, Lao, Khmer and Myanmar
+///    (fixed code point ranges) are written without spaces between words, so a run of them
+///    becomes its overlapping pairs of scalars (`東京都` → `東京`, `京都`); a lone one is a term.
+/// 4. **Emoji.** Each emoji is a term of its own, whatever touches it: an emoji scalar (the
+///    Emoji property, above ASCII, not a letter such as `ℹ`) with what modifies it — skin tones (U+1F3FB–U+1F3FF) are
+///    dropped so 👍🏽 is found by 👍, tag characters kept (subdivision flags) — and the emoji
+///    joined to it by U+200D (a ZWJ sequence such as 👩‍💻 is one term); two regional indicators
+///    (a flag) are one term.
+///
+/// No stemming: `running` does not find `run` (prefix search on the last word typed covers much
+/// of it).
+/// - Complexity: O(n) in the text's scalars.
+public enum SearchTokenizer {
+    /// The terms of `text`, in order (repeats included).
+    public static func terms(_ text: String) -> [String] {
+        let scalars = fold(text)
+        var terms: [String] = []
+        var index = 0
+        var word = String.UnicodeScalarView()
+        var run: [Unicode.Scalar] = []
+        func endWord() {
+            if !word.isEmpty { terms.append(String(word)) }
+            word = String.UnicodeScalarView()
+        }
+        func endRun() {
+            if run.count == 1 {
+                terms.append(String(run[0]))
+            } else if run.count > 1 {
+                for start in 0..<(run.count - 1) {
+                    var pair = String.UnicodeScalarView()
+                    pair.append(run[start])
+                    pair.append(run[start + 1])
+                    terms.append(String(pair))
+                }
+            }
+            run = []
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if let end = emojiEnd(scalars, from: index) {
+                endWord()
+                endRun()
+                var emoji = String.UnicodeScalarView()
+                for member in scalars[index..<end] where !isSkinTone(member) { emoji.append(member) }
+                if !emoji.isEmpty { terms.append(String(emoji)) }
+                index = end
+                continue
+            }
+            if isUnspaced(scalar) {
+                endWord()
+                run.append(scalar)
+            } else if isWordScalar(scalar) {
+                endRun()
+                word.append(scalar)
+            } else {
+                endWord()
+                endRun()
+            }
+            index += 1
+        }
+        endWord()
+        endRun()
+        return terms
+    }
+
+    /// Step 1: NFKD, diacritics and variation selectors dropped, NFC, lower case, `ß` and `ς` folded.
+    static func fold(_ text: String) -> [Unicode.Scalar] {
+        var kept = String.UnicodeScalarView()
+        for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars where !isFoldedMark(scalar) {
+            kept.append(scalar)
+        }
+        var result: [Unicode.Scalar] = []
+        for scalar in String(kept).precomposedStringWithCanonicalMapping.lowercased().unicodeScalars {
+            switch scalar.value {
+            case 0xDF: result += ["s", "s"]
+            case 0x3C2: result.append("\u{3C3}")
+            default: result.append(scalar)
+            }
+        }
+        return result
+    }
+
+    static func isFoldedMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x300...0x36F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20EF, 0xFE20...0xFE2F, 0x64B...0x65F, 0x670, 0xFE0E, 0xFE0F:
+            return true
+        default: return false
+        }
+    }
+
+    /// Han, Hiragana, Katakana, Thai, Lao, Khmer, Myanmar: paired, not split on spaces alone.
+    static func isUnspaced(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2E80...0x2FDF, 0x3005, 0x3007, 0x3021...0x3029, 0x3038...0x303B, 0x3040...0x30FF, 0x31F0...0x31FF,
+            0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF,
+            0x0E00...0x0E7F, 0x0E80...0x0EFF, 0x1780...0x17FF, 0x1000...0x109F:
+            return isWordScalar(scalar)
+        default: return false
+        }
+    }
+
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
+            return true
+        default: return false
+        }
+    }
+
+    /// An emoji scalar: the Emoji property, above ASCII (not `#`, `*` or a digit), not a letter,
+    /// digit or mark (`ℹ` is a letter), not a regional indicator (those pair up as flags).
+    static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value > 0x7F && scalar.properties.isEmoji && !isWordScalar(scalar) && !isRegionalIndicator(scalar)
+    }
+    static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool { (0x1F1E6...0x1F1FF).contains(scalar.value) }
+    static func isSkinTone(_ scalar: Unicode.Scalar) -> Bool { (0x1F3FB...0x1F3FF).contains(scalar.value) }
+    static func isTag(_ scalar: Unicode.Scalar) -> Bool { (0xE0020...0xE007F).contains(scalar.value) }
+
+    /// The end of the emoji that starts at `index`, or nil when none starts there.
+    static func emojiEnd(_ scalars: [Unicode.Scalar], from index: Int) -> Int? {
+        let first = scalars[index]
+        if isRegionalIndicator(first) {
+            return index + 1 < scalars.count && isRegionalIndicator(scalars[index + 1]) ? index + 2 : index + 1
+        }
+        guard isEmoji(first) else { return nil }
+        var end = index + 1
+        while end < scalars.count {
+            let next = scalars[end]
+            if isSkinTone(next) || isTag(next) || next.value == 0x20E3 {
+                end += 1
+            } else if next.value == 0x200D, end + 1 < scalars.count, isEmoji(scalars[end + 1]) {
+                end += 2
+            } else {
+                break
+            }
+        }
+        return end
+    }
+}

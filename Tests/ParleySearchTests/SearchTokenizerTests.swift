@@ -1,0 +1,43 @@
+import Foundation
+import ParleySearch
+import ParleyTestSupport
+import Testing
+
+/// The tokenizer gives the terms of the shared vectors, the same file the browser suite runs
+/// through `public/search.js` (`Tests/Browser/test_search_tokens.py`).
+@Suite struct SearchTokenizerTests {
+    struct Vector: Decodable {
+        var note: String
+        var text: String
+        var terms: [String]
+    }
+
+    static func vectors() throws -> [Vector] {
+        try JSONDecoder().decode([Vector].self, from: Data(contentsOf: TestPaths.fixture("search-tokens.json")))
+    }
+
+    @Test func theSharedVectors() throws {
+        let vectors = try Self.vectors()
+        #expect(vectors.count == 28)
+        for vector in vectors {
+            #expect(SearchTokenizer.terms(vector.text) == vector.terms, "\(vector.note)")
+        }
+    }
+
+    /// Over 5,000 seeded strings drawn from the vectors' scalars: terms are never empty, never
+    /// hold a separator, and tokenizing a term's text again gives the term back (folding is
+    /// idempotent), except the pairs of unspaced scripts, which give themselves.
+    @Test func foldingIsIdempotent() throws {
+        let pool = Array(Set(try Self.vectors().flatMap { Array($0.text.unicodeScalars) }))
+            .sorted { $0.value < $1.value }
+        var random = SeededRandom(seed: 0x5EA4C4)
+        for _ in 0..<5_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...12, using: &random) { text.append(pool[Int.random(in: 0..<pool.count, using: &random)]) }
+            for term in SearchTokenizer.terms(String(text)) {
+                #expect(!term.isEmpty)
+                #expect(SearchTokenizer.terms(term) == [term], "\(String(text).debugDescription): \(term.debugDescription)")
+            }
+        }
+    }
+}
