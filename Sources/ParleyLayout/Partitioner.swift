@@ -18,8 +18,18 @@ public struct Partitioner: Sendable {
         public var first: MessageOrderKey
         /// The local day of the page's first message.
         public var firstDay: LocalDate
+        /// The local day of the page's last message.
+        public var lastDay: LocalDate
         /// How many messages the page holds.
         public var messageCount: Int
+    }
+
+    /// One local day that has messages: how many, and the page its first message is on.
+    public struct Day: Hashable, Sendable {
+        public var date: LocalDate
+        public var messageCount: Int
+        /// The index in ``Partitioner/pages`` of the page that holds the day's first message.
+        public var page: Int
     }
 
     /// The largest number of messages on a page.
@@ -28,6 +38,8 @@ public struct Partitioner: Sendable {
     public let clock: ZoneClock
     /// The pages so far, in order.
     public private(set) var pages: [Page] = []
+    /// The days that have messages so far, in order (memory O(days)).
+    public private(set) var days: [Day] = []
     private var part = 0
 
     /// - Precondition: `messagesPerPage` > 0.
@@ -47,9 +59,16 @@ public struct Partitioner: Sendable {
         if pages.last?.month != month { part = 0 }
         if part == 0 || pages[pages.count - 1].messageCount >= messagesPerPage {
             part += 1
-            pages.append(Page(name: part == 1 ? month : "\(month)-p\(part)", month: month, first: key, firstDay: day, messageCount: 0))
+            pages.append(
+                Page(name: part == 1 ? month : "\(month)-p\(part)", month: month, first: key, firstDay: day, lastDay: day, messageCount: 0))
         }
         pages[pages.count - 1].messageCount += 1
+        pages[pages.count - 1].lastDay = day
+        if days.last?.date == day {
+            days[days.count - 1].messageCount += 1
+        } else {
+            days.append(Day(date: day, messageCount: 1, page: pages.count - 1))
+        }
         return pages.count - 1
     }
 

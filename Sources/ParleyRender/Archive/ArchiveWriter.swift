@@ -116,15 +116,11 @@ public struct ArchiveWriter: Sendable {
         }
         let redirects = try writeRedirects(
             channels, folders: context.channelFolders, pageFiles: pageFiles, renderer: pageRenderer, files: &files)
-        var list = HTMLWriter()
-        list.open("ul", [("class", .text("channel-list"))])
-        list.html(SafeHTML.joined(entries))
-        list.close("ul")
         let index = pageRenderer.page(
             .init(
                 title: source.title, heading: source.title,
                 topic: Wording.count(channels.count, "channel") + ", " + Wording.count(messages, "message"),
-                rootPath: "", content: list.fragment, footer: "Rendered by Parley"))
+                rootPath: "", content: ChannelGroups.html(channels, entries: entries), footer: "Rendered by Parley"))
         try files.write(text: ColorClasses.stylesheet(for: try source.colors()), to: "colors.css")
         try files.write(index, to: "index.html")
         pages += 1

@@ -66,12 +66,13 @@ struct ChannelPages {
         return batch.indices.indices.map { pages[$0] ?? .empty }
     }
 
-    /// The channel's index: its pages with their message counts.
+    /// The channel's index: its calendar of days and its pages by date range (``ChannelCalendar``).
     func index(renderer: PageRenderer) -> SafeHTML {
         renderer.page(
             .init(
                 title: "\(plan.channel.name) · \(title)", heading: plan.channel.name, topic: plan.channel.topic ?? "",
-                rootPath: "../../", breadcrumbs: breadcrumbs(current: nil), content: Pager.list(pages: plan.pages),
+                rootPath: "../../", breadcrumbs: breadcrumbs(current: nil),
+                content: ChannelCalendar.html(pages: plan.pages, days: plan.partitioner.days),
                 channelID: plan.channel.id.rawValue,
                 footer: Wording.count(plan.pages.reduce(0) { $0 + $1.messageCount }, "message") + " · rendered by Parley"))
     }
@@ -103,22 +104,21 @@ struct ChannelPages {
         return writer.fragment
     }
 
-    /// The channel's line in the archive index: name, message count and date range.
+    /// The channel's line in the archive index: its name linking to its newest page, message
+    /// count, date range and a link to its calendar.
     func indexEntry(clock: ZoneClock) -> SafeHTML {
         let range =
             plan.first.flatMap { first in
                 plan.last.map { DateText.range(Timestamp(milliseconds: first), Timestamp(milliseconds: $0), clock: clock) }
             } ?? ""
         return templates[.channelEntry].render([
-            "href": .text(folder + "index.html"), "name": .text(plan.channel.name),
+            "href": .text(folder + (plan.pages.last.map { $0.name + ".html" } ?? "index.html")), "name": .text(plan.channel.name),
+            "calendar": .text(folder + "index.html"),
             "count": .text(Wording.count(plan.pages.reduce(0) { $0 + $1.messageCount }, "message")), "range": .text(range),
         ])
     }
 
-    private func pageTitle(_ page: Partitioner.Page) -> String {
-        let part = page.name.split(separator: "-p").dropFirst().first
-        return DateText.monthLabel(page.firstDay) + (part.map { " (part \($0))" } ?? "")
-    }
+    private func pageTitle(_ page: Partitioner.Page) -> String { Pager.label(page) }
 
     private func breadcrumbs(current: String?) -> SafeHTML {
         var writer = HTMLWriter()

@@ -5,7 +5,7 @@ import ParleyModel
 /// digest of everything it shows, computed from the source's entries without reading a message.
 ///
 /// A page's digest covers the archive's render identity (``ArchiveOptions``, the templates, the
-/// renderer), the source's header, the page's name and its neighbours' names (the pager), each of
+/// renderer), the source's header, the page's name and its neighbours' names and date ranges (the pager), each of
 /// its messages, the message just before and just after it (group positions and day headings),
 /// and each message one of its messages replies to with that message's page (the reply preview
 /// and its link). A page whose digest equals the one recorded for the page the previous archive
@@ -73,8 +73,8 @@ struct ChannelPlan {
             var hasher = StableHasher()
             hasher.feed(identity)
             hasher.feed(pages[index].name)
-            hasher.feed(index > 0 ? pages[index - 1].name : "")
-            hasher.feed(index + 1 < pages.count ? pages[index + 1].name : "")
+            hasher.feed(index > 0 ? pages[index - 1].name + " " + Pager.label(pages[index - 1]) : "")
+            hasher.feed(index + 1 < pages.count ? pages[index + 1].name + " " + Pager.label(pages[index + 1]) : "")
             hasher.feed(contents[index].digest)
             return hasher.digest
         }

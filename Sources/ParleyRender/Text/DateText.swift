@@ -67,6 +67,16 @@ public enum DateText {
         return start == end ? short(start) : "\(short(start)) – \(short(end))"
     }
 
+    /// A page's days as a reader names them: `5 Feb 2021`, `5–7 Feb 2021`, `28 Feb – 3 Mar 2021`,
+    /// `28 Dec 2020 – 2 Jan 2021` (`first` ≤ `last`).
+    public static func dayRange(_ first: LocalDate, _ last: LocalDate) -> String {
+        let month = { (date: LocalDate) in String(months[date.month - 1].prefix(3)) }
+        if first == last { return "\(first.day) \(month(first)) \(first.year)" }
+        if first.year != last.year { return "\(first.day) \(month(first)) \(first.year) – \(last.day) \(month(last)) \(last.year)" }
+        if first.month != last.month { return "\(first.day) \(month(first)) – \(last.day) \(month(last)) \(last.year)" }
+        return "\(first.day)–\(last.day) \(month(last)) \(last.year)"
+    }
+
     /// `value` in decimal, at least two digits.
     private static func appendPadded(_ value: Int, to bytes: inout [UInt8]) {
         if (0..<10).contains(value) { bytes.append(UInt8(ascii: "0")) }

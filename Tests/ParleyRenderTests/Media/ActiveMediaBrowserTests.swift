@@ -30,7 +30,7 @@ import Testing
                     + file.path.replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "<", with: "%3C")
                     .replacingOccurrences(of: ">", with: "%3E")
         }
-        let stayed = Array(repeating: "media · November 2023 · Media", count: 7) + ["", ""]
+        let stayed = Array(repeating: "media · 14 Nov 2023 · Media", count: 7) + ["", ""]
         #expect(
             reports.keys.sorted()
                 == (mode == .copy ? ["file click", "file navigate", "http click", "http navigate"] : ["file click", "http click"]))

@@ -64,7 +64,7 @@ import Testing
         }
         let page = try String(contentsOf: root.appendingPathComponent("c/c1/2024-03.html"), encoding: .utf8)
         #expect(page.contains("<bdi class=\"msg-author \">x&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;&lt;/div&gt;</bdi>"))
-        #expect(page.contains("<title>tiny &amp; &lt;small&gt; · March 2024 · Fixture &lt;Guild&gt;</title>"))
+        #expect(page.contains("<title>tiny &amp; &lt;small&gt; · 30–31 Mar 2024 · Fixture &lt;Guild&gt;</title>"))
     }
 
     @Test func monthsSplitIntoStableParts() throws {
@@ -73,8 +73,8 @@ import Testing
         let names = try Self.files(root).keys.filter { $0.hasPrefix("c/c1/2024") }.sorted()
         #expect(names == ["c/c1/2024-03-p2.html", "c/c1/2024-03-p3.html", "c/c1/2024-03.html"])
         let second = try String(contentsOf: root.appendingPathComponent("c/c1/2024-03-p2.html"), encoding: .utf8)
-        #expect(second.contains(#"<a href="2024-03.html" rel="prev">← 2024-03</a>"#))
-        #expect(second.contains(#"<a href="2024-03-p3.html" rel="next">2024-03-p3 →</a>"#))
+        #expect(second.contains(#"<a href="2024-03.html" rel="prev">← 30–31 Mar 2024</a>"#))
+        #expect(second.contains(#"<a href="2024-03-p3.html" rel="next">31 Mar 2024 →</a>"#))
         #expect(second.contains(#"<section class="day" id="d-2024-03-31""#))
         #expect(second.contains(#"<a class="reply-ref" href="2024-03.html#m-101">"#))
     }
