@@ -111,7 +111,7 @@ struct ArchiveHistory {
             var skipped = 0
             var warnings: [Diagnostic] = []
             for input in inputs {
-                intake.startInput(input)
+                intake.startInput()
                 var result: ImportResult
                 do {
                     result = try TranscriptReader().read(

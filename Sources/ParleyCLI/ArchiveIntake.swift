@@ -46,14 +46,14 @@ final class ArchiveIntake: MessageSink {
     /// Distinct messages of the current input taken, a duplicate id counted once (after ``flush()``).
     var taken: Int { staging.queue.sync { staging.taken } }
 
-    /// Starts reading the input `file`.
-    func startInput(_ file: String) {
+    /// Starts reading the next input.
+    func startInput() {
         counts = [:]
         let staging = staging
-        staging.queue.sync { staging.startInput(file) }
+        staging.queue.sync { staging.startInput() }
     }
 
-    func accept(_ message: Message, in channel: Channel, at location: String) {
+    func accept(_ message: Message, in channel: Channel, at location: RecordLocation) {
         guard failure == nil, filter.selects(channel) else { return }
         counts[channel.id, default: (0, 0)].seen += 1
         guard filter.admits(message) else { return }

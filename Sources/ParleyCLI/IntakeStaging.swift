@@ -13,12 +13,13 @@ import ParleyStore
 /// `@unchecked Sendable`). The store is not used by anyone else while an input is being read.
 final class IntakeStaging: @unchecked Sendable {
     /// One message as the reader prepared it: its store row (record encoded, columns derived),
-    /// its content (to tell a conflict) and where the input holds it.
+    /// its content (to tell a conflict) and where the input holds it (inside a bundled input, the
+    /// file within it).
     struct Entry: Sendable {
         var stored: StoredMessage
         var content: Content
         var channelName: String
-        var location: String
+        var location: RecordLocation
     }
 
     /// Staged messages are written to the store in batches of this many.
@@ -37,9 +38,12 @@ final class IntakeStaging: @unchecked Sendable {
     private(set) var taken = 0
     /// The first failure: later messages are ignored, and the caller rolls the update back.
     private(set) var failure: CommandFailure?
-    private var file = ""
     /// The current input's number in the update.
     private var input = 0
+    /// The files the current input's messages came from, by number (the store keeps a number for
+    /// each message), and each file's number.
+    private var files: [String] = []
+    private var fileNumbers: [String: Int] = [:]
     private var pending: [StoredMessage] = []
 
     init(store: ArchiveStore, startedEmpty: Bool) {
@@ -47,10 +51,11 @@ final class IntakeStaging: @unchecked Sendable {
         self.startedEmpty = startedEmpty
     }
 
-    /// Starts input `file`, the update's next one.
-    func startInput(_ file: String) {
-        self.file = file
+    /// Starts the update's next input.
+    func startInput() {
         input += 1
+        files = []
+        fileNumbers = [:]
         findings = []
         taken = 0
     }
@@ -82,13 +87,11 @@ final class IntakeStaging: @unchecked Sendable {
     }
 
     private func take(_ entry: Entry) throws {
-        let stored = entry.stored
-        let sighting = try store.mark(channel: stored.channel, id: stored.id, input: input, location: entry.location)
-        if case let .sameInput(first) = sighting {
-            findings.append(
-                Diagnostic(
-                    file: file, location: entry.location,
-                    message: "duplicate message id \(stored.id) (first seen at \(first)); merged, later copy kept"))
+        let stored = entry.stored, location = entry.location
+        let sighting = try store.mark(
+            channel: stored.channel, id: stored.id, input: input, file: number(of: location.file), location: location.place)
+        if case let .sameInput(firstFile, firstPlace) = sighting {
+            findings.append(.duplicate(id: stored.id, at: location, firstSeenAt: RecordLocation(file: files[firstFile], place: firstPlace)))
             return stage(stored)
         }
         taken += 1
@@ -103,11 +106,19 @@ final class IntakeStaging: @unchecked Sendable {
         if previousEdit == newEdit, try StoredArchive.message(previous.record, file: store.path).content != entry.content {
             findings.append(
                 Diagnostic(
-                    file: file, location: "channel \(entry.channelName), message \(stored.id)",
+                    file: location.file, location: "channel \(entry.channelName), message \(stored.id)",
                     message: "differs from the archive's copy (same edit time, different content); this input's copy is kept"))
         }
         if sighting == .first { update.changed += 1 }
         stage(stored)
+    }
+
+    /// The number of the current input's file `file`, numbering it when it is new.
+    private func number(of file: String) -> Int {
+        if let number = fileNumbers[file] { return number }
+        fileNumbers[file] = files.count
+        files.append(file)
+        return files.count - 1
     }
 
     private func stage(_ stored: StoredMessage) {

@@ -222,33 +222,38 @@ public final class ArchiveStore {
     public func beginUpdate() throws(StoreError) {
         try connection.execute(
             "BEGIN IMMEDIATE; CREATE TEMP TABLE IF NOT EXISTS update_ids (channel TEXT, id TEXT, input INTEGER NOT NULL, "
-                + "location TEXT NOT NULL, PRIMARY KEY (channel, id)) WITHOUT ROWID; DELETE FROM temp.update_ids;")
+                + "file INTEGER NOT NULL, location TEXT NOT NULL, PRIMARY KEY (channel, id)) WITHOUT ROWID; DELETE FROM temp.update_ids;")
     }
 
-    /// Where a message id was met before in the current update (``mark(channel:id:input:)``).
+    /// Where a message id was met before in the current update
+    /// (``mark(channel:id:input:file:location:)``).
     public enum Sighting: Equatable, Sendable {
         /// Not before: the first copy this update meets.
         case first
-        /// In the same input, at the location given: a duplicate id.
-        case sameInput(location: String)
+        /// In the same input, in its file number `file` at `location`, where its first copy in
+        /// the input was: a duplicate id.
+        case sameInput(file: Int, location: String)
         /// In an earlier input of the update.
         case earlierInput
     }
 
     /// Notes that input number `input` of the update holds message `id` of `channel` at
-    /// `location`, in a temporary table on disk (memory does not grow with the inputs).
+    /// `location` in the input's file number `file` (the caller's numbering of the files a
+    /// bundled input holds), in a temporary table on disk (memory does not grow with the inputs).
+    /// Within one input the id's first copy is the one remembered.
     /// - Returns: where the update met the id before.
     /// - Complexity: O(log k) for k ids met.
-    public func mark(channel: String, id: String, input: Int, location: String) throws(StoreError) -> Sighting {
-        let row: [SQLValue] = [.text(channel), .text(id), .integer(Int64(input)), .text(location)]
-        try connection.query("INSERT OR IGNORE INTO temp.update_ids (channel, id, input, location) VALUES (?, ?, ?, ?)", row)
+    public func mark(channel: String, id: String, input: Int, file: Int, location: String) throws(StoreError) -> Sighting {
+        let row: [SQLValue] = [.text(channel), .text(id), .integer(Int64(input)), .integer(Int64(file)), .text(location)]
+        try connection.query("INSERT OR IGNORE INTO temp.update_ids (channel, id, input, file, location) VALUES (?, ?, ?, ?, ?)", row)
         if connection.changes == 1 { return .first }
-        var before: (input: Int64, location: String) = (0, "")
-        try connection.query("SELECT input, location FROM temp.update_ids WHERE channel = ? AND id = ?", [.text(channel), .text(id)]) {
-            before = ($0.integer(0), $0.text(1))
-        }
-        try connection.query("INSERT OR REPLACE INTO temp.update_ids (channel, id, input, location) VALUES (?, ?, ?, ?)", row)
-        return before.input == Int64(input) ? .sameInput(location: before.location) : .earlierInput
+        var before: (input: Int64, file: Int64, location: String) = (0, 0, "")
+        try connection.query(
+            "SELECT input, file, location FROM temp.update_ids WHERE channel = ? AND id = ?", [.text(channel), .text(id)]
+        ) { before = ($0.integer(0), $0.integer(1), $0.text(2)) }
+        if before.input == Int64(input) { return .sameInput(file: Int(before.file), location: before.location) }
+        try connection.query("INSERT OR REPLACE INTO temp.update_ids (channel, id, input, file, location) VALUES (?, ?, ?, ?, ?)", row)
+        return .earlierInput
     }
 
     /// Adds `messages` to the update (each replacing the stored copy of its channel and id).

@@ -45,7 +45,9 @@ struct ChatGPTReading {
             if let sink {
                 let messages = channel.messages
                 channel.messages = []
-                for message in messages { sink.accept(message, in: channel, at: "\(path).mapping.\(message.id)") }
+                for message in messages {
+                    sink.accept(message, in: channel, at: RecordLocation(file: file, place: "\(path).mapping.\(message.id)"))
+                }
             }
             channels.append(channel)
         }

@@ -32,5 +32,14 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
             cause: cause ?? .schema(file: file, path: location, expected: reason))
     }
 
+    /// A copy of message `id` at `location` whose id the same input held before, at `first`: the
+    /// copies were merged, the later kept. `first` is named by its place alone when it is in
+    /// `location`'s file, else with its file (``RecordLocation/reference(from:)``).
+    public static func duplicate(id: String, at location: RecordLocation, firstSeenAt first: RecordLocation) -> Diagnostic {
+        Diagnostic(
+            file: location.file, location: location.place,
+            message: "duplicate message id \(id) (first seen at \(first.reference(from: location.file))); merged, later copy kept")
+    }
+
     public var description: String { "\(file): \(location): \(message)" }
 }

@@ -7,8 +7,9 @@ import ParleyModel
 /// passed ``MessageValidator``, in the order of the input, from the thread that called the read.
 public protocol MessageSink: AnyObject {
     /// One message of `channel` (the channel as far as it is known: id, name, topic, kind; its
-    /// `messages` empty), found at `location` in the input (`messages[12]`), for diagnostics.
-    func accept(_ message: Message, in channel: Channel, at location: String)
+    /// `messages` empty), found at `location` (the file within a bundled input and the place in
+    /// it, `export/general.json`, `messages[12]`), for diagnostics.
+    func accept(_ message: Message, in channel: Channel, at location: RecordLocation)
 }
 
 /// The sink a reader hands messages to: replaces the control characters of each message's texts
@@ -28,7 +29,7 @@ final class ValidatingSink: MessageSink {
         self.file = file
     }
 
-    func accept(_ message: Message, in channel: Channel, at location: String) {
+    func accept(_ message: Message, in channel: Channel, at location: RecordLocation) {
         let message = ControlCharacters.replaced(in: message)
         do {
             try validator.validate(message)

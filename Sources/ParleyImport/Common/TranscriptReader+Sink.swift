@@ -51,17 +51,19 @@ extension TranscriptReader {
         default: break
         }
         var result = try read(contentsOf: path, inPlace: inPlace, format: format, options: options)
-        for index in result.transcript.channels.indices { feed(&result.transcript.channels[index], to: sink) }
+        for index in result.transcript.channels.indices { feed(&result.transcript.channels[index], of: path, to: sink) }
         return result
     }
 
     /// The result of a streamed read of the input at `path`: the messages it still holds handed
-    /// to `validating`, whose refusals join the diagnostics.
+    /// to `validating` (as records of the file the importer named, `path` when it named none),
+    /// whose refusals join the diagnostics.
     /// - Throws: the first skipped record's error when no message at all was passed on.
     private func finish(_ streamed: ImportResult, of path: String, _ validating: ValidatingSink) throws(ImportError) -> ImportResult {
         var result = streamed
         result.file = path
-        for index in result.transcript.channels.indices { feed(&result.transcript.channels[index], to: validating) }
+        let file = streamed.file.isEmpty ? path : streamed.file
+        for index in result.transcript.channels.indices { feed(&result.transcript.channels[index], of: file, to: validating) }
         result.diagnostics += validating.diagnostics
         if validating.accepted == 0, let first = result.diagnostics.first(where: \.skipsRecord) {
             throw first.cause ?? .schema(file: first.file, path: first.location, expected: first.message)
@@ -69,11 +71,15 @@ extension TranscriptReader {
         return result
     }
 
-    /// Hands the messages `channel` still holds to `sink`, in order, and removes them.
-    private func feed(_ channel: inout Channel, to sink: some MessageSink) {
+    /// Hands the messages `channel` still holds to `sink`, in order, as records of `file` named by
+    /// channel and message id, and removes them.
+    private func feed(_ channel: inout Channel, of file: String, to sink: some MessageSink) {
         let messages = channel.messages
         channel.messages = []
-        for message in messages { sink.accept(message, in: channel, at: "channel \"\(channel.name)\", message \"\(message.id)\"") }
+        for message in messages {
+            sink.accept(
+                message, in: channel, at: RecordLocation(file: file, place: "channel \"\(channel.name)\", message \"\(message.id)\""))
+        }
     }
 
     /// Whether the file at `path` is a WhatsApp chat's text: `format` says so, or no format is

@@ -13,7 +13,8 @@ struct DiscordExportReading {
     private(set) var diagnostics: [Diagnostic] = []
     /// The first error that fails the whole import (the channel cannot be read).
     private(set) var failure: ImportError?
-    private var positionByID: [MessageID: Int] = [:]
+    /// Each message id kept: its index in ``messages`` and the record it came from.
+    private var positionByID: [MessageID: (index: Int, location: RecordLocation)] = [:]
     /// Records read before the channel was known, by index.
     private var waiting: [(index: Int, value: JSONValue)] = []
     private let decoder = JSONValueDecoder()
@@ -71,15 +72,13 @@ struct DiscordExportReading {
         } catch {
             return diagnostics.append(.skipped(error, file: file, location: path))
         }
-        if let sink, let channel { return sink.accept(message, in: channel, at: path) }
+        let location = RecordLocation(file: file, place: path)
+        if let sink, let channel { return sink.accept(message, in: channel, at: location) }
         if let existing = positionByID[message.id] {
-            diagnostics.append(
-                Diagnostic(
-                    file: file, location: path,
-                    message: "duplicate message id \(message.id) (first seen at messages[\(existing)]); merged, later copy kept"))
-            messages[existing] = message
+            diagnostics.append(.duplicate(id: message.id.rawValue, at: location, firstSeenAt: existing.location))
+            messages[existing.index] = message
         } else {
-            positionByID[message.id] = messages.count
+            positionByID[message.id] = (messages.count, location)
             messages.append(message)
         }
     }

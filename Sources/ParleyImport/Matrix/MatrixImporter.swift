@@ -85,7 +85,7 @@ public struct MatrixImporter: Sendable {
                 let event = Lossy<MatrixEvent>.record(value, at: path, decoder: decoder, file: file, diagnostics: &unreadAgain),
                 let message = timeline.message(event, position: index)
             else { return }
-            if let sink { return sink.accept(message, in: channel, at: path) }
+            if let sink { return sink.accept(message, in: channel, at: RecordLocation(file: file, place: path)) }
             if let existing = positionByID[message.id] {
                 timeline.diagnostics.append(
                     Diagnostic(file: file, location: path, message: "duplicate event id \(message.id); merged, later copy kept"))

@@ -69,7 +69,8 @@ public struct SMSBackupImporter: Sendable {
     /// - Throws: as ``importFile(_:)``, before any message reached `sink`.
     func importFile(_ path: String, sink: some MessageSink) throws(ImportError) -> ImportResult {
         try read({ () throws(ImportError) in try Self.open(path) }) { message, channel in
-            sink.accept(message, in: channel, at: "channel \"\(channel.name)\", message \"\(message.id)\"")
+            sink.accept(
+                message, in: channel, at: RecordLocation(file: path, place: "channel \"\(channel.name)\", message \"\(message.id)\""))
         }
     }
 

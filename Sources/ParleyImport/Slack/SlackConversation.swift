@@ -26,8 +26,9 @@ struct SlackConversation {
     }
 
     /// Reads the day file `day` (`2024-01-02`) from `bytes`, handing each message it converts to
-    /// `emit` with its place (`general/2024-01-02.json $[3]`), in file order (a reply also sent to
-    /// the channel is two messages, the channel's copy first, both at its record's place).
+    /// `emit` with its location (the day file as this conversation's diagnostics name it,
+    /// `export: general/2024-01-02.json`, and `$[3]`), in file order (a reply also sent to the
+    /// channel is two messages, the channel's copy first, both at its record's location).
     /// `people` is everyone known by id, which the messages' own profiles add to
     /// (``SlackMessageConverter/convert(_:people:)``).
     ///
@@ -38,7 +39,7 @@ struct SlackConversation {
     /// - Throws: ``ImportError/unreadable(file:reason:)`` when the file cannot be read.
     /// - Complexity: O(bytes of the day file); memory for one record at a time.
     mutating func read(
-        _ bytes: InputBytes, day: String, people: inout [String: Author], emit: (Message, String) -> Void
+        _ bytes: InputBytes, day: String, people: inout [String: Author], emit: (Message, RecordLocation) -> Void
     ) throws(ImportError) {
         let relative = "\(folder)/\(day).json"
         let file = "\(export): \(relative)"
@@ -70,7 +71,7 @@ struct SlackConversation {
                     }
                     index.noteMessage(raw.ts)
                     count += 1
-                    for message in messages { emit(message, "\(relative) \(path)") }
+                    for message in messages { emit(message, RecordLocation(file: file, place: path)) }
                 }
             }
         } catch {

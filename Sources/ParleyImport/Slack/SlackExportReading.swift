@@ -35,17 +35,17 @@ struct SlackExportReading {
         for folder in folders { conversations[folder] = workspace.conversation(folder: folder) }
         let channels = folders.compactMap { conversations[$0]?.channel }
         var diagnostics = workspace.diagnostics
-        var kept: [String: [(day: String, messages: [Message])]] = [:]
+        var kept: [String: [(day: String, records: [SlackThreads.Record])]] = [:]
         var people = workspace.users
         try files.forEachDay { day, bytes throws(ImportError) in
             // Taken out while it reads, so that its index is not copied on write.
             guard var conversation = conversations.removeValue(forKey: day.folder) else { return }
             let channel = conversation.channel
-            var messages: [Message] = []
+            var records: [SlackThreads.Record] = []
             try conversation.read(bytes, day: day.day, people: &people) { message, location in
-                if let sink { sink.accept(message, in: channel, at: location) } else { messages.append(message) }
+                if let sink { sink.accept(message, in: channel, at: location) } else { records.append((message, location)) }
             }
-            if sink == nil { kept[day.folder, default: []].append((day.day, messages)) }
+            if sink == nil { kept[day.folder, default: []].append((day.day, records)) }
             dayFilesLeft[day.folder, default: 1] -= 1
             guard dayFilesLeft[day.folder] == 0 else { return conversations[day.folder] = conversation }
             diagnostics += conversation.diagnostics + conversation.missingReplies()
@@ -56,9 +56,9 @@ struct SlackExportReading {
         if sink == nil {
             for index in transcript.channels.indices {
                 let folder = folders[index]
-                var threads = SlackThreads(file: files.name, folder: folder)
+                var threads = SlackThreads()
                 let days = (kept[folder] ?? []).sorted { $0.day < $1.day }
-                transcript.channels[index].messages = threads.gather(days.flatMap(\.messages))
+                transcript.channels[index].messages = threads.gather(days.flatMap(\.records))
                 diagnostics += threads.diagnostics
             }
         }

@@ -7,28 +7,26 @@ import ParleyModel
 /// The result keeps top-level messages in time order, each thread's parent followed by its
 /// replies in time order; the parent's ``Message/threadReplies`` lists them. A reply whose parent
 /// is not in the export, or is itself a reply, stays in time order among the top-level messages. A message id (`ts`)
-/// seen twice is kept once (the later copy) and reported.
+/// seen twice is kept once (the later copy) and reported at the later copy's day file and place,
+/// naming where the first was.
 struct SlackThreads {
-    let file: String
-    let folder: String
+    /// A message as a day file gave it, with where.
+    typealias Record = (message: Message, location: RecordLocation)
+
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(file: String, folder: String) {
-        self.file = file
-        self.folder = folder
-    }
-
+    /// Gathers `records` (a conversation's messages in day order, each day's in file order).
     /// - Complexity: O(n log n) for n messages.
-    mutating func gather(_ messages: [Message]) -> [Message] {
+    mutating func gather(_ records: [Record]) -> [Message] {
         var byID: [MessageID: Message] = [:]
+        var firstSeen: [MessageID: RecordLocation] = [:]
         var order: [MessageID] = []
-        for message in messages {
-            if byID[message.id] != nil {
-                diagnostics.append(
-                    Diagnostic(
-                        file: file, location: "\(folder)/ ts \(message.id)", message: "message appears twice; the later copy is kept"))
+        for (message, location) in records {
+            if let first = firstSeen[message.id] {
+                diagnostics.append(.duplicate(id: message.id.rawValue, at: location, firstSeenAt: first))
             } else {
                 order.append(message.id)
+                firstSeen[message.id] = location
             }
             byID[message.id] = message
         }

@@ -14,7 +14,8 @@ struct TelegramChatReading {
     private var converter: TelegramMessageConverter
     private var messages: [Message] = []
     private var diagnostics: [Diagnostic] = []
-    private var positionByID: [MessageID: Int] = [:]
+    /// Each message id kept: its index in ``messages`` and the record it came from.
+    private var positionByID: [MessageID: (index: Int, location: RecordLocation)] = [:]
     private var topics = TelegramTopics()
 
     /// - Parameter channel: The channel the messages belong to, as far as the chat's header was read.
@@ -42,17 +43,13 @@ struct TelegramChatReading {
             return diagnostics.append(.skipped(error, file: converter.file, location: path))
         }
         topics.place(&message, group: converter.channel, title: raw.title)
-        if let (sink, group) = sink {
-            return sink.accept(message, in: topics.channel(message.channel, of: group) ?? group, at: path)
-        }
+        let location = RecordLocation(file: converter.file, place: path)
+        if let (sink, group) = sink { return sink.accept(message, in: topics.channel(message.channel, of: group) ?? group, at: location) }
         if let existing = positionByID[message.id] {
-            diagnostics.append(
-                Diagnostic(
-                    file: converter.file, location: path,
-                    message: "duplicate message id \(message.id) (first seen at \(list)[\(existing)]); merged, later copy kept"))
-            messages[existing] = message
+            diagnostics.append(.duplicate(id: message.id.rawValue, at: location, firstSeenAt: existing.location))
+            messages[existing.index] = message
         } else {
-            positionByID[message.id] = messages.count
+            positionByID[message.id] = (messages.count, location)
             messages.append(message)
         }
     }

@@ -79,7 +79,8 @@ public struct WhatsAppImporter: Sendable {
         case let .archive(archive): (source, file, chatName, media) = try Self.chat(in: archive)
         }
         return try WhatsAppChatReading.read(source, file: file, chatName: chatName, media: media, options: options) { message, channel in
-            sink.accept(message, in: channel, at: "channel \"\(channel.name)\", message \"\(message.id)\"")
+            sink.accept(
+                message, in: channel, at: RecordLocation(file: file, place: "channel \"\(channel.name)\", message \"\(message.id)\""))
         }
     }
 

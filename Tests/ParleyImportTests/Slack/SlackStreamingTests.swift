@@ -14,9 +14,9 @@ struct SlackStreamingTests {
     /// Keeps what a streamed import hands over, per channel in the order received.
     final class CollectingSink: MessageSink {
         private(set) var messages: [ChannelID: [Message]] = [:]
-        private(set) var locations: [String] = []
+        private(set) var locations: [RecordLocation] = []
 
-        func accept(_ message: Message, in channel: Channel, at location: String) {
+        func accept(_ message: Message, in channel: Channel, at location: RecordLocation) {
             #expect(channel.messages.isEmpty)
             messages[channel.id, default: []].append(message)
             locations.append(location)
@@ -81,7 +81,8 @@ struct SlackStreamingTests {
         #expect(whole.diagnostics.isEmpty)
         #expect(whole.transcript.channels.flatMap(\.messages).count { $0.threadReplies != nil } == threads)
         let firstLocation = try #require(sink.locations.first)
-        #expect(firstLocation.hasSuffix("/\(firstDay).json $[0]"), "\(firstLocation)")
+        #expect(firstLocation.file.hasSuffix("/\(firstDay).json"), "\(firstLocation)")
+        #expect(firstLocation.place == "$[0]")
         for messages in streamed {
             let days = messages.map { Self.utcDay($0.timestamp) }
             #expect(days == days.sorted(), "messages come in day file order")
@@ -90,14 +91,15 @@ struct SlackStreamingTests {
 
     @Test("a zipped export streams the whole import's messages; a thread's replies come after their parent")
     func zip() throws {
-        let (streamed, whole, sink) = try Self.compare(TestPaths.fixture("slack-export.zip").path)
+        let zip = TestPaths.fixture("slack-export.zip").path
+        let (streamed, whole, sink) = try Self.compare(zip)
         #expect(
             streamed.map { $0.map(\.id.rawValue) } == [
                 ["1704103200.000100", "1704106800.000200", "1704186000.000050", "1704189600.000300", "1704193200.000400"]
             ])
         #expect(
-            sink.locations == ["general/2024-01-01.json $[0]", "general/2024-01-01.json $[1]"]
-                + (0..<3).map { "general/2024-01-02.json $[\($0)]" })
+            sink.locations.map(\.description) == ["\(zip): general/2024-01-01.json: $[0]", "\(zip): general/2024-01-01.json: $[1]"]
+                + (0..<3).map { "\(zip): general/2024-01-02.json: $[\($0)]" })
         #expect(streamed[0].allSatisfy { $0.threadReplies == nil })
         #expect(streamed[0][3].threadRoot == MessageID("1704103200.000100"))
         #expect(whole.transcript.channels[0].messages[0].threadReplies == [MessageID("1704106800.000200"), MessageID("1704189600.000300")])
@@ -140,7 +142,8 @@ struct SlackStreamingTests {
                 message: "thread lists 1 reply not in the export (1704189700.000900)"),
         ]
         let duplicate = Diagnostic(
-            file: folder.path, location: "general/ ts 1704103200.000100", message: "message appears twice; the later copy is kept")
+            file: "\(folder.path): general/2024-01-02.json", location: "$[1]",
+            message: "duplicate message id 1704103200.000100 (first seen at \(day1): $[0]); merged, later copy kept")
         #expect(whole.diagnostics == expected + [duplicate])
         #expect(whole.transcript.channels.map(\.name) == ["general", "random"])
         #expect(whole.transcript.channels[0].messages.map(\.content.text) == ["root, edited", "reply"])
