@@ -194,13 +194,18 @@ struct ChatGPTMarkers {
     private static func replacement(for reference: ChatGPTContentReference, marker: [Unicode.Scalar]) -> String {
         if reference.type == "hidden" { return "" }
         let fields = fields(ofWhole: marker)
-        let alt = reference.alt.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        let alt = nonBlank(reference.alt)
         if reference.type == "entity" || fields?.first == "entity" {
             return fields.flatMap(entityName).map(escaped) ?? alt ?? ""
         }
-        let sources = links(reference.items.map { ($0.attribution ?? $0.title, $0.url) })
+        let sources = links(reference.items.map { (nonBlank($0.attribution) ?? $0.title, $0.url) })
         if !sources.isEmpty { return sources }
         return alt ?? fields.map(replacement(forMarker:)) ?? ""
+    }
+
+    /// `text`, or nil when it is nil or only white space.
+    private static func nonBlank(_ text: String?) -> String? {
+        text.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
     }
 
     /// An entity marker's display name: the second element of its JSON array, or its plain text.

@@ -70,7 +70,7 @@ struct ChatGPTQuirkTests {
         #expect(!texts.contains { $0.unicodeScalars.contains { (0xE200...0xE204).contains($0.value) } })
     }
 
-    @Test("only http and https pages are linked; an entity name's punctuation is escaped")
+    @Test("only http and https pages are linked, a blank attribution gives way to the title; a name's punctuation is escaped")
     func onlyWebLinksAndEscapedNames() throws {
         let marker = #"\ue200cite\ue202turn0search0\ue201"#
         let entity = #"\ue200entity\ue202[\"people\",\"René \\\"Descartes\\\" [1596]\",\"philosopher\"]\ue201"#
@@ -79,7 +79,8 @@ struct ChatGPTQuirkTests {
             metadata: """
                 {"content_references": [{"matched_text": "\(marker)", "type": "grouped_webpages", "alt": null, "items": [
                   {"title": "Mail", "url": "mailto:a@example.org"}, {"title": "Local", "url": "file:///etc/passwd"},
-                  {"title": "Two words", "url": "https://example.org/a b"}, {"title": "Plain", "url": "HTTP://EXAMPLE.ORG/<x>\\\\y"}]}]}
+                  {"title": "Two words", "url": "https://example.org/a b"},
+                  {"title": "Plain", "attribution": " ", "url": "HTTP://EXAMPLE.ORG/<x>\\\\y"}]}]}
                 """)
         #expect(converted.text == #"René \"Descartes\" \[1596\] wrote it ([Plain](<HTTP://EXAMPLE.ORG/%3Cx%3E%5Cy>))"#)
         #expect(converted.diagnostics.isEmpty)
