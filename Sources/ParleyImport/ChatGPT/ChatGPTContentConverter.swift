@@ -5,7 +5,9 @@ import ParleyModel
 /// Text parts are joined by blank lines; `code` becomes a fenced block, `execution_output` an
 /// unlabelled one, `tether_quote` a block quote with its source. Parts without text (image and
 /// file asset pointers, unknown part types) become attachments, so nothing is dropped; an asset
-/// pointer that names a file of `metadata.attachments` is shown once.
+/// pointer that names a file of `metadata.attachments` is shown once. The markers ChatGPT writes
+/// into text for sources and entities are replaced by what they stand for (``ChatGPTMarkers``),
+/// and no U+E200–U+E204 is left in any text.
 struct ChatGPTContentConverter {
     var text: String = ""
     var attachments: [Attachment] = []
@@ -24,6 +26,7 @@ struct ChatGPTContentConverter {
             attachments.append(attachment)
         }
         guard let content = message.content else { return }
+        let markers = ChatGPTMarkers(message.metadata)
         var pieces: [String] = []
         switch content.content_type ?? "text" {
         case "code":
@@ -37,21 +40,21 @@ struct ChatGPTContentConverter {
             let source = content.title.map { title in content.url.map { "— [\(title)](\($0))" } ?? "— \(title)" }
             pieces.append(quote.joined(separator: "\n") + (source.map { "\n\n" + $0 } ?? ""))
         default:
-            if let text = content.text { pieces.append(text) }
+            if let text = content.text { pieces.append(markers.resolve(text)) }
         }
         for part in content.parts ?? [] {
             switch part {
-            case let .text(string): pieces.append(string)
-            case let .object(object): add(object, to: &pieces)
+            case let .text(string): pieces.append(markers.resolve(string))
+            case let .object(object): add(object, to: &pieces, markers: markers)
             case .empty: break
             }
         }
-        text = pieces.filter { !$0.isEmpty }.joined(separator: "\n\n")
+        text = ChatGPTMarkers.droppingLeftovers(pieces.filter { !$0.isEmpty }.joined(separator: "\n\n"))
     }
 
-    private mutating func add(_ part: ChatGPTPartObject, to pieces: inout [String]) {
+    private mutating func add(_ part: ChatGPTPartObject, to pieces: inout [String], markers: ChatGPTMarkers) {
         if let text = part.text {
-            pieces.append(text)
+            pieces.append(markers.resolve(text))
             return
         }
         let type = part.content_type ?? "part"

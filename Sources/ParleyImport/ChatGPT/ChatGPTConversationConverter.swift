@@ -5,10 +5,14 @@ import ParleyModel
 ///
 /// Hidden nodes are skipped: system and tool messages, messages to an internal recipient
 /// (`recipient` other than `all`), private reasoning (`thoughts`, `reasoning_recap`) and user
-/// settings. When the tree is broken (a cycle, a missing parent, an unknown `current_node`), the
-/// conversation's shown messages are kept in time order in one channel and the problem is
-/// reported naming the node. Times come from `create_time`; a message without one, or with one
-/// not after the message before it, is placed 1 ms after that message so the order stays.
+/// settings. When `current_node` is missing or names no node of the mapping, the shown path ends
+/// at the newest leaf (``ChatGPTTree/newestLeaf()``) and the other branches are kept as they
+/// always are; the choice is reported naming the conversation and the leaf (for a missing
+/// `current_node`, only when there was a choice: more than one leaf). When the tree is broken (a
+/// cycle, a missing parent on the shown path), the conversation's shown messages are kept in time
+/// order in one channel and the problem is reported naming the node. Times come from
+/// `create_time`; a message without one, or with one not after the message before it, is placed
+/// 1 ms after that message so the order stays.
 struct ChatGPTConversationConverter {
     let file: String
     let conversation: ChatGPTConversation
@@ -42,8 +46,22 @@ struct ChatGPTConversationConverter {
         let tree = ChatGPTTree(nodes: nodes)
         var lines: [ChatGPTTree.Line]
         var diagnostics: [Diagnostic] = []
+        var end = conversation.current_node.flatMap { nodes[$0] == nil ? nil : $0 }
+        if end == nil {
+            let newest = tree.newestLeaf()
+            let ending = newest.map { "; " + Self.ending($0.node, of: $0.leaves) } ?? ""
+            if let current = conversation.current_node {
+                diagnostics.append(
+                    Diagnostic(
+                        file: file, location: "\(path).current_node",
+                        message: "conversation \(id): current_node \"\(current)\" is not in the mapping\(ending)"))
+            } else if let newest, newest.leaves > 1 {
+                diagnostics.append(Diagnostic(file: file, location: path, message: "conversation \(id): no current_node\(ending)"))
+            }
+            end = newest?.node
+        }
         do {
-            lines = tree.lines(shownPath: try tree.shownPath(currentNode: conversation.current_node))
+            lines = tree.lines(shownPath: try tree.shownPath(to: end))
         } catch {
             let ordered = nodes.keys.sorted { (nodes[$0]?.message?.create_time ?? 0, $0) < (nodes[$1]?.message?.create_time ?? 0, $1) }
             lines = [ChatGPTTree.Line(nodes: ordered)]
@@ -77,6 +95,12 @@ struct ChatGPTConversationConverter {
             channels.append(channel)
         }
         return (channels, diagnostics + skipped)
+    }
+
+    /// The note on a shown path chosen to end at `leaf`, the newest of `leaves` leaves.
+    private static func ending(_ leaf: String, of leaves: Int) -> String {
+        let which = leaves == 1 ? "its only leaf" : "the newest of its \(leaves) leaves"
+        return "the shown branch ends at \(which), \"\(leaf)\", and the other branches are kept"
     }
 
     /// The message of `node`, or nil when the node is hidden or empty. Updates the line's clock.

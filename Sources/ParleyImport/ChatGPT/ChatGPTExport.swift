@@ -76,6 +76,10 @@ struct ChatGPTMessage: Decodable {
         var attachments: [AttachmentInfo]?
         var is_visually_hidden_from_conversation: Bool?
         var is_user_system_message: Bool?
+        /// What the markers in the text stand for (read leniently: ``ChatGPTContentReference``).
+        var content_references: LenientList<ChatGPTContentReference>?
+        /// The older `【N†source】` sources (read leniently: ``ChatGPTCitation``).
+        var citations: LenientList<ChatGPTCitation>?
     }
 
     var author: Author?

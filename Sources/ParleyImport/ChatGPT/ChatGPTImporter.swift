@@ -7,8 +7,10 @@ import ParleyModel
 /// becomes a channel of its own whose ``Channel/branchPoint`` links it back, so none is lost.
 ///
 /// Roles become authors (`You`, `ChatGPT`); hidden system, tool and reasoning nodes are
-/// skipped; text is CommonMark source; parts without text become attachments. A broken tree
-/// (cycle, missing parent) is reported naming the node, and its messages are kept.
+/// skipped; text is CommonMark source; parts without text become attachments. Without a
+/// `current_node` naming a node of the tree, the branch shown ends at the newest leaf and the
+/// others are branches as always (reported when there was a choice). A broken tree (cycle,
+/// missing parent) is reported naming the node, and its messages are kept.
 public struct ChatGPTImporter: Sendable {
     /// An importer of ChatGPT exports.
     public init() {}

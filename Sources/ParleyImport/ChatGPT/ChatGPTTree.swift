@@ -1,9 +1,9 @@
 /// A conversation's `mapping` as a tree: the path the user last saw and the other branches.
 ///
-/// The shown path runs from the root (the node without a parent) to `current_node`, found by
-/// following `parent` links back from `current_node`. Without `current_node`, it ends at the leaf
-/// reached by taking the last child from the root. Each other child of a node on a line starts a
-/// branch, itself a line that follows the last child; branches of branches follow in turn.
+/// The shown path runs from the root (the node without a parent) to the node that ends it,
+/// `current_node` or else ``newestLeaf()``, found by following `parent` links back from it. Each
+/// other child of a node on a line starts a branch, itself a line that follows the last child;
+/// branches of branches follow in turn.
 /// - Complexity: O(n) for n nodes.
 struct ChatGPTTree {
     /// A line of nodes: the shown path, or a branch with the node it forks from.
@@ -19,13 +19,11 @@ struct ChatGPTTree {
 
     /// Why the shown path cannot be found; each case names the node.
     enum Failure: Error, Equatable, CustomStringConvertible {
-        case missingCurrentNode(String)
         case missingParent(node: String, parent: String)
         case cycle(node: String)
 
         var description: String {
             switch self {
-            case let .missingCurrentNode(node): return "current_node \"\(node)\" is not in the mapping"
             case let .missingParent(node, parent): return "node \"\(node)\" names parent \"\(parent)\", which is not in the mapping"
             case let .cycle(node): return "the parent links from node \"\(node)\" form a cycle"
             }
@@ -34,25 +32,40 @@ struct ChatGPTTree {
 
     let nodes: [String: ChatGPTNode]
 
-    /// The shown path, root first.
-    /// - Throws: ``Failure`` when `currentNode` is unknown, a parent is missing, or the links loop.
-    func shownPath(currentNode: String?) throws(Failure) -> [String] {
-        guard let current = currentNode else {
-            guard let root = nodes.keys.filter({ nodes[$0]?.parent == nil }).min() else {
-                throw .cycle(node: nodes.keys.min() ?? "")
-            }
-            var visited: Set<String> = []
-            return follow(from: root, visited: &visited)
+    /// The shown path, root first, ending at `end` (a node of the mapping; nil when the mapping
+    /// has no leaf to end at). Empty for an empty mapping.
+    /// - Throws: ``Failure`` when a parent is missing or the links loop (an empty mapping is
+    ///   none; a mapping whose every node has a child is a cycle, named by its least node).
+    func shownPath(to end: String?) throws(Failure) -> [String] {
+        guard let end else {
+            guard let node = nodes.keys.min() else { return [] }
+            throw .cycle(node: node)
         }
-        guard nodes[current] != nil else { throw .missingCurrentNode(current) }
-        var path = [current]
-        var seen: Set<String> = [current]
+        var path = [end]
+        var seen: Set<String> = [end]
         while let parent = nodes[path[path.count - 1]]?.parent {
             guard nodes[parent] != nil else { throw .missingParent(node: path[path.count - 1], parent: parent) }
             guard seen.insert(parent).inserted else { throw .cycle(node: parent) }
             path.append(parent)
         }
         return path.reversed()
+    }
+
+    /// The leaf (a node none of whose children is in the mapping) whose message is newest by
+    /// `create_time`, a leaf without one counting as older than any with one; of leaves equally
+    /// new, the one with the greatest id. Also how many leaves there are. Nil when there is none.
+    func newestLeaf() -> (node: String, leaves: Int)? {
+        let leaves = nodes.filter { _, node in !(node.children ?? []).contains { nodes[$0] != nil } }
+        let newest = leaves.max { first, second in
+            let times = (first.value.message?.create_time, second.value.message?.create_time)
+            switch times {
+            case let (.some(one), .some(other)) where one != other: return one < other
+            case (nil, .some): return true
+            case (.some, nil): return false
+            default: return first.key < second.key
+            }
+        }
+        return newest.map { ($0.key, leaves.count) }
     }
 
     /// The shown path and every branch, in discovery order; each node is on one line at most.

@@ -19,7 +19,7 @@ import Testing
     }
 
     /// Inputs in the test fixtures, by name.
-    static let fixtureInputs = ["telegram-rich.json", "chatgpt-branches.json", "matrix-element-export.json"]
+    static let fixtureInputs = ["telegram-rich.json", "chatgpt-branches.json", "chatgpt-markers.json", "matrix-element-export.json"]
 
     /// Inputs in `../shared/corpus`, by path below it.
     static let corpusInputs = [

@@ -42,9 +42,9 @@ import Testing
         #expect(result.transcript.channels[4].messages.map(\.content.text) == ["kept"])
         #expect(
             result.diagnostics.map(\.message) == [
-                "current_node \"nowhere\" is not in the mapping; the conversation's 1 shown messages are kept in time order"
+                "conversation conv-3: current_node \"nowhere\" is not in the mapping; the shown branch ends at its only leaf, \"x\", and the other branches are kept"
             ])
-        #expect(result.diagnostics.map(\.location) == ["[2].mapping"])
+        #expect(result.diagnostics.map(\.location) == ["[2].current_node"])
     }
 
     @Test func aMappingOfTheWrongTypeNamesThePath() {

@@ -49,7 +49,9 @@ import Testing
         for file in Self.corpusFiles("matrix") { try Self.expectSameAsWhole(file) }
     }
 
-    @Test(arguments: [("chatgpt-branches.json", 11), ("chatgpt-export.zip", 11), ("matrix-element-export.json", 22)])
+    @Test(arguments: [
+        ("chatgpt-branches.json", 11), ("chatgpt-export.zip", 11), ("chatgpt-markers.json", 14), ("matrix-element-export.json", 22),
+    ])
     func fixturesStreamAsTheyReadWhole(name: String, count: Int) throws {
         #expect(try Self.expectSameAsWhole(TestPaths.fixture(name).path) == count)
     }
