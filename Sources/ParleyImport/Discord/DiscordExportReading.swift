@@ -13,7 +13,9 @@ struct DiscordExportReading {
     private(set) var diagnostics: [Diagnostic] = []
     /// The first error that fails the whole import (the channel cannot be read).
     private(set) var failure: ImportError?
-    private var positionByID: [MessageID: Int] = [:]
+    /// Each message id kept: its place in ``messages`` and the index of its record in the file's
+    /// `messages` (they differ once a record was skipped).
+    private var positionByID: [MessageID: (kept: Int, record: Int)] = [:]
     /// Records read before the channel was known, by index.
     private var waiting: [(index: Int, value: JSONValue)] = []
     private let decoder = JSONValueDecoder()
@@ -76,10 +78,11 @@ struct DiscordExportReading {
             diagnostics.append(
                 Diagnostic(
                     file: file, location: path,
-                    message: "duplicate message id \(message.id) (first seen at messages[\(existing)]); merged, later copy kept"))
-            messages[existing] = message
+                    message: "duplicate message id \(message.id) (first seen at messages[\(existing.record)]); merged, later copy kept"))
+            messages[existing.kept] = message
+            positionByID[message.id] = (existing.kept, index)
         } else {
-            positionByID[message.id] = messages.count
+            positionByID[message.id] = (messages.count, index)
             messages.append(message)
         }
     }

@@ -14,7 +14,9 @@ struct TelegramChatReading {
     private var converter: TelegramMessageConverter
     private var messages: [Message] = []
     private var diagnostics: [Diagnostic] = []
-    private var positionByID: [MessageID: Int] = [:]
+    /// Each message id kept: its place in ``messages`` and the index of its record in ``list``
+    /// (they differ once a record was skipped).
+    private var positionByID: [MessageID: (kept: Int, record: Int)] = [:]
     private var topics = TelegramTopics()
 
     /// - Parameter channel: The channel the messages belong to, as far as the chat's header was read.
@@ -49,10 +51,11 @@ struct TelegramChatReading {
             diagnostics.append(
                 Diagnostic(
                     file: converter.file, location: path,
-                    message: "duplicate message id \(message.id) (first seen at \(list)[\(existing)]); merged, later copy kept"))
-            messages[existing] = message
+                    message: "duplicate message id \(message.id) (first seen at \(list)[\(existing.record)]); merged, later copy kept"))
+            messages[existing.kept] = message
+            positionByID[message.id] = (existing.kept, index)
         } else {
-            positionByID[message.id] = messages.count
+            positionByID[message.id] = (messages.count, index)
             messages.append(message)
         }
     }
