@@ -37,19 +37,25 @@ final class IntakeStaging: @unchecked Sendable {
     private(set) var taken = 0
     /// The first failure: later messages are ignored, and the caller rolls the update back.
     private(set) var failure: CommandFailure?
+    /// With `--verbose`: the line of every merged copy, in order.
+    let log: MergeLog?
     private var file = ""
+    /// The update's inputs so far: input number n is `files[n - 1]`.
+    private var files: [String] = []
     /// The current input's number in the update.
     private var input = 0
     private var pending: [StoredMessage] = []
 
-    init(store: ArchiveStore, startedEmpty: Bool) {
+    init(store: ArchiveStore, startedEmpty: Bool, log: MergeLog?) {
         self.store = store
         self.startedEmpty = startedEmpty
+        self.log = log
     }
 
     /// Starts input `file`, the update's next one.
     func startInput(_ file: String) {
         self.file = file
+        files.append(file)
         input += 1
         findings = []
         taken = 0
@@ -83,31 +89,61 @@ final class IntakeStaging: @unchecked Sendable {
 
     private func take(_ entry: Entry) throws {
         let stored = entry.stored
-        let sighting = try store.mark(channel: stored.channel, id: stored.id, input: input, location: entry.location)
+        let place = ArchiveStore.Place(input: input, location: entry.location)
+        // The copy kept so far is the store's row: the archive's, or one an earlier input staged. A
+        // store that started empty has none for an id met first, so only a later copy is looked up.
+        var previous: (edited: Int64?, record: String)?
+        var outcome: MergedCopy.Outcome?
+        let sighting: ArchiveStore.Sighting
+        if startedEmpty {
+            sighting = try store.mark(channel: stored.channel, id: stored.id, at: place, keptIfFirst: true)
+            if case .earlierInput = sighting { previous = try store.message(channel: stored.channel, id: stored.id) }
+            outcome = previous.map { Self.outcome($0, stored) }
+        } else {
+            previous = try store.message(channel: stored.channel, id: stored.id)
+            outcome = previous.map { Self.outcome($0, stored) }
+            sighting = try store.mark(channel: stored.channel, id: stored.id, at: place, keptIfFirst: outcome?.keepsLater ?? true)
+        }
         if case let .sameInput(first) = sighting {
             findings.append(
                 Diagnostic(
                     file: file, location: entry.location,
                     message: "duplicate message id \(stored.id) (first seen at \(first)); merged, later copy kept"))
+            try store.noteLaterCopy(channel: stored.channel, id: stored.id, at: place, kept: true)
             return stage(stored)
         }
         taken += 1
-        let lookup = sighting == .first && startedEmpty ? nil : try store.message(channel: stored.channel, id: stored.id)
-        guard let previous = lookup else {
+        guard let previous, let outcome else {
             update.added += 1
             return stage(stored)
         }
-        guard previous.record != stored.record else { return }
-        let previousEdit = previous.edited ?? Int64.min, newEdit = stored.edited ?? Int64.min
-        guard previousEdit <= newEdit else { return }
-        if previousEdit == newEdit, try StoredArchive.message(previous.record, file: store.path).content != entry.content {
+        var first: String?
+        if case let .earlierInput(kept) = sighting {
+            try store.noteLaterCopy(channel: stored.channel, id: stored.id, at: place, kept: outcome.keepsLater)
+            first = kept.map { "\(files[$0.input - 1]): \($0.location)" }
+        }
+        let copy = MergedCopy(
+            channel: ChannelID(stored.channel), channelName: entry.channelName, id: MessageID(stored.id), first: first,
+            later: "\(file): \(entry.location)", outcome: outcome)
+        update.merges.add(copy)
+        log?.append(MergeSummary.line(copy))
+        guard outcome.keepsLater else { return }
+        if outcome == .sameEditTime, try StoredArchive.message(previous.record, file: store.path).content != entry.content {
             findings.append(
                 Diagnostic(
                     file: file, location: "channel \(entry.channelName), message \(stored.id)",
-                    message: "differs from the archive's copy (same edit time, different content); this input's copy is kept"))
+                    message:
+                        "differs from \(first.map { "the copy at \($0)" } ?? "the archive's copy") (same edit time, different content); this input's copy is kept"
+                ))
         }
-        if sighting == .first { update.changed += 1 }
+        // The archive's copy is replaced for the first time: a message of the archive changed.
+        if first == nil { update.changed += 1 }
         stage(stored)
+    }
+
+    /// How merging the later copy `stored` into the copy kept so far, `previous`, comes out.
+    private static func outcome(_ previous: (edited: Int64?, record: String), _ stored: StoredMessage) -> MergedCopy.Outcome {
+        MergedCopy.Outcome(first: previous.edited, later: stored.edited, identical: previous.record == stored.record)
     }
 
     private func stage(_ stored: StoredMessage) {

@@ -221,34 +221,74 @@ public final class ArchiveStore {
     ///   writer holds the store for longer than the busy timeout).
     public func beginUpdate() throws(StoreError) {
         try connection.execute(
-            "BEGIN IMMEDIATE; CREATE TEMP TABLE IF NOT EXISTS update_ids (channel TEXT, id TEXT, input INTEGER NOT NULL, "
-                + "location TEXT NOT NULL, PRIMARY KEY (channel, id)) WITHOUT ROWID; DELETE FROM temp.update_ids;")
+            "BEGIN IMMEDIATE; CREATE TEMP TABLE IF NOT EXISTS update_copies (channel TEXT, id TEXT, input INTEGER NOT NULL, "
+                + "location TEXT NOT NULL, kept_input INTEGER, kept_location TEXT, PRIMARY KEY (channel, id)) WITHOUT ROWID; "
+                + "DELETE FROM temp.update_copies;")
     }
 
-    /// Where a message id was met before in the current update (``mark(channel:id:input:)``).
+    /// A copy of a message in an input of the current update: the input's number and the place
+    /// in it.
+    public struct Place: Equatable, Sendable {
+        public var input: Int
+        public var location: String
+
+        public init(input: Int, location: String) {
+            self.input = input
+            self.location = location
+        }
+    }
+
+    /// Where a message id was met before in the current update (``mark(channel:id:at:keptIfFirst:)``).
     public enum Sighting: Equatable, Sendable {
         /// Not before: the first copy this update meets.
         case first
         /// In the same input, at the location given: a duplicate id.
         case sameInput(location: String)
-        /// In an earlier input of the update.
-        case earlierInput
+        /// In an earlier input. `kept` is the copy the update keeps so far: an input's, or nil
+        /// when the store's own copy stays.
+        case earlierInput(kept: Place?)
     }
 
-    /// Notes that input number `input` of the update holds message `id` of `channel` at
-    /// `location`, in a temporary table on disk (memory does not grow with the inputs).
+    /// Notes the copy of message `id` of `channel` at `place` when it is the first the update
+    /// meets, in a temporary table on disk (memory does not grow with the inputs); it is noted as
+    /// the copy the update keeps when `keptIfFirst`, else the store's copy stays. Nothing is
+    /// written for a later copy: the caller notes it with ``noteLaterCopy(channel:id:at:kept:)``
+    /// once it has decided which copy stays.
     /// - Returns: where the update met the id before.
     /// - Complexity: O(log k) for k ids met.
-    public func mark(channel: String, id: String, input: Int, location: String) throws(StoreError) -> Sighting {
-        let row: [SQLValue] = [.text(channel), .text(id), .integer(Int64(input)), .text(location)]
-        try connection.query("INSERT OR IGNORE INTO temp.update_ids (channel, id, input, location) VALUES (?, ?, ?, ?)", row)
+    public func mark(channel: String, id: String, at place: Place, keptIfFirst: Bool) throws(StoreError) -> Sighting {
+        let input = Int64(place.input)
+        try connection.query(
+            "INSERT OR IGNORE INTO temp.update_copies (channel, id, input, location, kept_input, kept_location) VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                .text(channel), .text(id), .integer(input), .text(place.location), keptIfFirst ? .integer(input) : .null,
+                keptIfFirst ? .text(place.location) : .null,
+            ])
         if connection.changes == 1 { return .first }
-        var before: (input: Int64, location: String) = (0, "")
-        try connection.query("SELECT input, location FROM temp.update_ids WHERE channel = ? AND id = ?", [.text(channel), .text(id)]) {
-            before = ($0.integer(0), $0.text(1))
+        var sighting = Sighting.first
+        try connection.query(
+            "SELECT input, location, kept_input, kept_location FROM temp.update_copies WHERE channel = ? AND id = ?",
+            [.text(channel), .text(id)]
+        ) { row in
+            if row.integer(0) == input {
+                sighting = .sameInput(location: row.text(1))
+            } else {
+                sighting = .earlierInput(kept: row.isNull(2) ? nil : Place(input: Int(row.integer(2)), location: row.text(3)))
+            }
         }
-        try connection.query("INSERT OR REPLACE INTO temp.update_ids (channel, id, input, location) VALUES (?, ?, ?, ?)", row)
-        return before.input == Int64(input) ? .sameInput(location: before.location) : .earlierInput
+        return sighting
+    }
+
+    /// Notes a later copy of message `id` of `channel` (one ``mark(channel:id:at:keptIfFirst:)``
+    /// did not call the first) at `place`: the last copy met, and when `kept`, the copy the update
+    /// keeps.
+    /// - Complexity: O(log k) for k ids met.
+    public func noteLaterCopy(channel: String, id: String, at place: Place, kept: Bool) throws(StoreError) {
+        try connection.query(
+            kept
+                ? "UPDATE temp.update_copies SET input = ?3, location = ?4, kept_input = ?3, kept_location = ?4 WHERE channel = ?1 AND id = ?2"
+                : "UPDATE temp.update_copies SET input = ?3, location = ?4 WHERE channel = ?1 AND id = ?2",
+            [.text(channel), .text(id), .integer(Int64(place.input)), .text(place.location)])
     }
 
     /// Adds `messages` to the update (each replacing the stored copy of its channel and id).

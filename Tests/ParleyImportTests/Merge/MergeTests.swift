@@ -23,6 +23,33 @@ import Testing
         #expect(reversedDiagnostics.map(\.location) == ["channel Overlap, message 3"])
     }
 
+    @Test func everyMessageMetAgainIsAMergedCopy() throws {
+        let a = try Self.read("telegram-overlap-a.json"), b = try Self.read("telegram-overlap-b.json")
+        let (merged, diagnostics, copies) = TranscriptMerger.mergeReporting([a, b, a])
+        #expect(merged.channels[0].messages.map(\.content.text) == ["one", "two, edited", "three", "four"])
+        let copy = { (id: String, first: ImportResult, later: ImportResult, outcome: MergedCopy.Outcome) in
+            MergedCopy(
+                channel: ChannelID("4242"), channelName: "Overlap", id: MessageID(id), first: first.file, later: later.file,
+                outcome: outcome)
+        }
+        #expect(
+            copies == [
+                copy("2", a, b, .laterEdit), copy("3", a, b, .sameEditTime), copy("1", a, a, .identical), copy("2", b, a, .olderIgnored),
+                copy("3", b, a, .sameEditTime),
+            ])
+        #expect(diagnostics.map(\.location) == ["channel Overlap, message 3", "channel Overlap, message 3"])
+    }
+
+    @Test(
+        arguments: [
+            (nil, nil, true, MergedCopy.Outcome.identical), (nil, 1, false, .laterEdit), (2, 1, false, .olderIgnored),
+            (1, 1, false, .sameEditTime), (nil, nil, false, .sameEditTime), (1, nil, false, .olderIgnored),
+        ] as [(Int64?, Int64?, Bool, MergedCopy.Outcome)])
+    func outcome(first: Int64?, later: Int64?, identical: Bool, expected: MergedCopy.Outcome) {
+        #expect(MergedCopy.Outcome(first: first, later: later, identical: identical) == expected)
+        #expect(expected.keepsLater == (expected == .laterEdit || expected == .sameEditTime))
+    }
+
     /// A duplicate id names the record of its first copy, also when a record before it was skipped
     /// (the whole import keeps fewer messages than the file has records).
     @Test func aDuplicateNamesTheRecordOfTheFirstCopy() throws {
