@@ -77,9 +77,9 @@ struct ServeCommand {
             print("Ingest token (POST /c/CHANNEL/events, Authorization: Bearer): \(ingest.settings.token)", to: &output)
         }
         if !parsed.has("quiet") {
-            if verbose { for copy in merged.copies { print(MergeSummary.line(copy), to: &output) } }
             print("Serving \(Wording.count(site.channels.count, "channel")) at \(server.viewerURL) (Ctrl-C stops)", to: &output)
             if let skipped = merged.skippedSummary { print(skipped, to: &output) }
+            if verbose { for copy in merged.copies { print(MergeSummary.line(copy), to: &output) } }
             for line in merged.merges.lines(everyChannel: verbose) { print(line, to: &output) }
         }
         let demo = liveChannels.first.flatMap { channel in
