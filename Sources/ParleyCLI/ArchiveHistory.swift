@@ -25,6 +25,9 @@ struct ArchiveHistory {
         var changed = 0
         /// Messages the store had before this render.
         var kept = 0
+        /// Per channel, the messages an input brought again (a copy the archive or an earlier
+        /// input holds) and which copy was kept.
+        var merges = MergeSummary()
     }
 
     /// What an update tells its caller as it reads the inputs.
@@ -80,7 +83,8 @@ struct ArchiveHistory {
     /// when new or newer), so no input's messages are held together; the inputs' headers are
     /// merged after the stored one (``TranscriptMerger``) and saved with them. `report` hears how
     /// many messages of each input were taken as it is read, then, once every input is read, each
-    /// diagnostic, duplicate and conflict in order.
+    /// diagnostic, duplicate and conflict in order; `log`, if given, gets the `--verbose` line of
+    /// each message an input brought again (``MergeSummary/line(_:)``).
     /// - Returns: the archive's header, grouping rules and what changed, the skipped-records line
     ///   of the summary, and the time the reading waited for the store (the store is written on a
     ///   thread of its own while the inputs are read: what is left when reading ends, and the commit).
@@ -92,7 +96,7 @@ struct ArchiveHistory {
     /// - Complexity: O(m log n) for m messages read into a store of n; memory O(one input's
     ///   directory + a batch of staged records) for a streamed input.
     mutating func update(
-        _ inputs: [String], selection: InputSelection, report: (Report) -> Void
+        _ inputs: [String], selection: InputSelection, log: MergeLog? = nil, report: (Report) -> Void
     ) throws(CommandFailure) -> (merged: Merged, update: Update, skippedSummary: String?, storeTime: Duration) {
         let stored: ImportResult?
         var kept = 0
@@ -105,7 +109,7 @@ struct ArchiveHistory {
         } catch {
             throw CommandFailure(.dataError, "\(store.path): the archive's header does not read back: \(error)")
         }
-        let intake = ArchiveIntake(store: store, filter: selection.filter, startedEmpty: kept == 0)
+        let intake = ArchiveIntake(store: store, filter: selection.filter, startedEmpty: kept == 0, log: log)
         do throws(CommandFailure) {
             var headers: [ImportResult] = [], available: [Channel] = []
             var skipped = 0

@@ -12,7 +12,9 @@ import ParleyStore
 /// At most ``chunksInFlight`` chunks wait for the staging: a reader faster than the store waits
 /// (memory stays bounded). Which copy wins follows ``TranscriptMerger``: a later edit time wins; at
 /// the same edit time the later input's copy wins, reported when its content differs; within one
-/// input a later copy of an id replaces the earlier (reported as a duplicate).
+/// input a later copy of an id replaces the earlier (reported as a duplicate). A message the
+/// archive or an earlier input already holds is a ``MergedCopy``: counted per channel in the
+/// update's ``ArchiveHistory/Update/merges``, and written to the `--verbose` ``MergeLog`` if any.
 final class ArchiveIntake: MessageSink {
     /// Messages handed to the staging at once.
     static let chunkSize = 512
@@ -33,9 +35,10 @@ final class ArchiveIntake: MessageSink {
     private let writer = ParleyJSONLWriter()
     private let clock = ContinuousClock()
 
-    init(store: ArchiveStore, filter: TranscriptFilter, startedEmpty: Bool) {
+    /// - Parameter log: where the `--verbose` line of every merged copy goes, if anywhere.
+    init(store: ArchiveStore, filter: TranscriptFilter, startedEmpty: Bool, log: MergeLog? = nil) {
         self.filter = filter
-        staging = IntakeStaging(store: store, startedEmpty: startedEmpty)
+        staging = IntakeStaging(store: store, startedEmpty: startedEmpty, log: log)
         chunk.reserveCapacity(Self.chunkSize)
     }
 

@@ -42,6 +42,10 @@ extension HelpText {
               --allowed-hosts NAMES  comma-separated Host names to answer besides IP addresses,
                                   localhost and --host (against DNS rebinding); * accepts any
           -q, --quiet             print nothing but errors
+          -v, --verbose           after the start line (still the first), print one line per message
+                                  already in an earlier input (its channel and id, the two inputs,
+                                  which copy was kept and why); the summary lists every channel with
+                                  such messages, not only the 10 with most. Not with -q (exit 64)
           -h, --help              show this help
 
         \(inputOptions)

@@ -35,7 +35,10 @@ enum HelpText {
           SMS Backup & Restore XML, Telegram Desktop JSON (result.json), ChatGPT conversations.json,
           Matrix (Element) JSON, Parley JSON Lines (what 'parley convert' writes).
         Several inputs are merged: channels with the same id are joined and a message seen twice is
-        kept once (the later edit wins; the same edit with different content is reported).
+        kept once (the later edit wins; the same edit with different content is reported). A message
+        already in DIR's archive is merged the same way. The summary says, per channel, how many
+        messages were already in the archive or an earlier input and which copy was kept (the 10
+        channels with most, then one line for the rest; -v lists every channel and message).
         The archive is written beside DIR and swapped in when complete: a failed render leaves the
         previous archive intact. An existing DIR must be empty or hold a Parley archive. Files in DIR
         that Parley did not write (.git, CNAME, notes) are kept (DIR/.parley-manifest lists Parley's);
@@ -62,6 +65,11 @@ enum HelpText {
                                       by their digest; peak resident memory in bytes)
           -q, --quiet                 print no summary and no progress line (errors, warnings and
                                       --stats still print)
+          -v, --verbose               before the summary, print one line per message already in the
+                                      archive or an earlier input: its channel and id, where the first
+                                      and the later copy are, and which was kept and why (later edit,
+                                      same edit time, identical, older copy ignored); the summary lists
+                                      every channel. Not with -q (exit 64)
           -h, --help                  show this help
 
         On a terminal, a line on standard error shows the phase (reading, rendering, writing), messages

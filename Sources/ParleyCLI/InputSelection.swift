@@ -27,9 +27,14 @@ struct InputSelection {
         var channelPolicies: [ChannelID: GroupingPolicy]
         /// The format each input was read as, in the order of the inputs.
         var formats: [InputFormat]
+        /// Every message an input brought again (a copy an earlier input holds), in the order met.
+        var copies: [MergedCopy] = []
 
         /// How many records the importers skipped because they could not be read.
         var skippedRecords: Int { diagnostics.count(where: \.skipsRecord) }
+
+        /// ``copies`` counted per channel.
+        var merges: MergeSummary { MergeSummary(copies) }
 
         /// The line a command's summary adds when records were skipped, else nil.
         var skippedSummary: String? {
@@ -115,7 +120,7 @@ struct InputSelection {
     ///   record an importer skipped (nothing is printed then), ``ExitCode/usage`` for a
     ///   `--channel` that names no channel.
     func merge(_ results: [ImportResult], warnings: inout TerminalStream<some TextOutputStream>) throws(CommandFailure) -> Merged {
-        let (transcript, diagnostics) = TranscriptMerger.merge(results)
+        let (transcript, diagnostics, copies) = TranscriptMerger.mergeReporting(results)
         if strict, let first = diagnostics.first(where: \.skipsRecord) {
             throw CommandFailure(.dataError, "\(first) (--strict: a record that cannot be read is an error)")
         }
@@ -128,7 +133,7 @@ struct InputSelection {
         for diagnostic in diagnostics { warnings.warn(diagnostic) }
         return Merged(
             transcript: filtered, diagnostics: diagnostics, policy: results.first?.groupingPolicy ?? .discord,
-            channelPolicies: TranscriptMerger.groupingPolicies(results), formats: results.map(\.format))
+            channelPolicies: TranscriptMerger.groupingPolicies(results), formats: results.map(\.format), copies: copies)
     }
 
     /// `2024-03-01` (midnight starting that day in `clock`'s zone) or an RFC 3339 time.

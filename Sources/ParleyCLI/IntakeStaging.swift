@@ -38,24 +38,21 @@ final class IntakeStaging: @unchecked Sendable {
     private(set) var taken = 0
     /// The first failure: later messages are ignored, and the caller rolls the update back.
     private(set) var failure: CommandFailure?
+    /// With `--verbose`: the line of every merged copy, in order.
+    let log: MergeLog?
     /// The current input's number in the update.
     private var input = 0
-    /// The files the current input's messages came from, by number (the store keeps a number for
-    /// each message), and each file's number.
-    private var files: [String] = []
-    private var fileNumbers: [String: Int] = [:]
     private var pending: [StoredMessage] = []
 
-    init(store: ArchiveStore, startedEmpty: Bool) {
+    init(store: ArchiveStore, startedEmpty: Bool, log: MergeLog?) {
         self.store = store
         self.startedEmpty = startedEmpty
+        self.log = log
     }
 
     /// Starts the update's next input.
     func startInput() {
         input += 1
-        files = []
-        fileNumbers = [:]
         findings = []
         taken = 0
     }
@@ -88,37 +85,58 @@ final class IntakeStaging: @unchecked Sendable {
 
     private func take(_ entry: Entry) throws {
         let stored = entry.stored, location = entry.location
-        let sighting = try store.mark(
-            channel: stored.channel, id: stored.id, input: input, file: number(of: location.file), location: location.place)
-        if case let .sameInput(firstFile, firstPlace) = sighting {
-            findings.append(.duplicate(id: stored.id, at: location, firstSeenAt: RecordLocation(file: files[firstFile], place: firstPlace)))
+        let place = ArchiveStore.Place(input: input, file: location.file, location: location.place)
+        // The copy kept so far is the store's row: the archive's, or one an earlier input staged. A
+        // store that started empty has none for an id met first, so only a later copy is looked up.
+        var previous: (edited: Int64?, record: String)?
+        var outcome: MergedCopy.Outcome?
+        let sighting: ArchiveStore.Sighting
+        if startedEmpty {
+            sighting = try store.mark(channel: stored.channel, id: stored.id, at: place, keptIfFirst: true)
+            if case .earlierInput = sighting { previous = try store.message(channel: stored.channel, id: stored.id) }
+            outcome = previous.map { Self.outcome($0, stored) }
+        } else {
+            previous = try store.message(channel: stored.channel, id: stored.id)
+            outcome = previous.map { Self.outcome($0, stored) }
+            sighting = try store.mark(channel: stored.channel, id: stored.id, at: place, keptIfFirst: outcome?.keepsLater ?? true)
+        }
+        if case let .sameInput(first) = sighting {
+            findings.append(.duplicate(id: stored.id, at: location, firstSeenAt: RecordLocation(file: first.file, place: first.location)))
+            try store.noteLaterCopy(channel: stored.channel, id: stored.id, at: place, kept: true, sameInput: true)
             return stage(stored)
         }
         taken += 1
-        let lookup = sighting == .first && startedEmpty ? nil : try store.message(channel: stored.channel, id: stored.id)
-        guard let previous = lookup else {
+        guard let previous, let outcome else {
             update.added += 1
             return stage(stored)
         }
-        guard previous.record != stored.record else { return }
-        let previousEdit = previous.edited ?? Int64.min, newEdit = stored.edited ?? Int64.min
-        guard previousEdit <= newEdit else { return }
-        if previousEdit == newEdit, try StoredArchive.message(previous.record, file: store.path).content != entry.content {
+        var first: String?
+        if case let .earlierInput(kept) = sighting {
+            try store.noteLaterCopy(channel: stored.channel, id: stored.id, at: place, kept: outcome.keepsLater, sameInput: false)
+            first = kept.map { "\($0.file): \($0.location)" }
+        }
+        let copy = MergedCopy(
+            channel: ChannelID(stored.channel), channelName: entry.channelName, id: MessageID(stored.id), first: first,
+            later: "\(location.file): \(location.place)", outcome: outcome)
+        update.merges.add(copy)
+        log?.append(MergeSummary.line(copy))
+        guard outcome.keepsLater else { return }
+        if outcome == .sameEditTime, try StoredArchive.message(previous.record, file: store.path).content != entry.content {
             findings.append(
                 Diagnostic(
                     file: location.file, location: "channel \(entry.channelName), message \(stored.id)",
-                    message: "differs from the archive's copy (same edit time, different content); this input's copy is kept"))
+                    message:
+                        "differs from \(first.map { "the copy at \($0)" } ?? "the archive's copy") (same edit time, different content); this input's copy is kept"
+                ))
         }
-        if sighting == .first { update.changed += 1 }
+        // The archive's copy is replaced for the first time: a message of the archive changed.
+        if first == nil { update.changed += 1 }
         stage(stored)
     }
 
-    /// The number of the current input's file `file`, numbering it when it is new.
-    private func number(of file: String) -> Int {
-        if let number = fileNumbers[file] { return number }
-        fileNumbers[file] = files.count
-        files.append(file)
-        return files.count - 1
+    /// How merging the later copy `stored` into the copy kept so far, `previous`, comes out.
+    private static func outcome(_ previous: (edited: Int64?, record: String), _ stored: StoredMessage) -> MergedCopy.Outcome {
+        MergedCopy.Outcome(first: previous.edited, later: stored.edited, identical: previous.record == stored.record)
     }
 
     private func stage(_ stored: StoredMessage) {

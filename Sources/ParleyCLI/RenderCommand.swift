@@ -9,7 +9,7 @@ struct RenderCommand {
         .init(name: "timezone", short: nil, takesValue: true), .init(name: "messages-per-page", short: nil, takesValue: true),
         .init(name: "templates", short: nil, takesValue: true), .init(name: "quiet", short: "q", takesValue: false),
         .init(name: "help", short: "h", takesValue: false), .init(name: "media", short: nil, takesValue: true),
-        .init(name: "stats", short: nil, takesValue: false),
+        .init(name: "stats", short: nil, takesValue: false), .init(name: "verbose", short: "v", takesValue: false),
     ]
 
     func run(
@@ -20,6 +20,7 @@ struct RenderCommand {
             print(HelpText.render, terminator: "", to: &output)
             return
         }
+        let verbose = try parsed.verbose()
         var options = try archiveOptions(parsed)
         let selection = try InputSelection(parsed, clock: options.clock)
         guard let outputPath = parsed.value("output") else {
@@ -42,7 +43,8 @@ struct RenderCommand {
             throw CommandFailure(Self.exitCode(for: error), error.description)
         }
         defer { lock.release() }
-        let stored = try store(inputs, selection: selection, holding: lock, progress: &progress, screen: &screen)
+        let log = verbose ? try MergeLog() : nil
+        let stored = try store(inputs, selection: selection, log: log, holding: lock, progress: &progress, screen: &screen)
         options.policy = stored.merged.policy
         options.channelPolicies = stored.merged.channelPolicies
         options.rendererIdentity = Self.rendererIdentity
@@ -58,11 +60,13 @@ struct RenderCommand {
         screen.base.clear()
         for problem in summary.mediaProblems { screen.warn(problem) }
         if !parsed.has("quiet") {
+            try log?.forEachLine { print($0, to: &output) }
             print(
                 "Rendered \(Wording.count(summary.messages, "message")) in \(Wording.count(summary.channels, "channel")) to \(Wording.count(summary.pages, "page")).",
                 to: &output)
             if let skipped = stored.skippedSummary { print(skipped, to: &output) }
             if stored.update.kept > 0 { print(Self.updateLine(stored.update, summary), to: &output) }
+            for line in stored.update.merges.lines(everyChannel: verbose) { print(line, to: &output) }
             if summary.redirectPages > 0 {
                 print(
                     "\(Wording.count(summary.redirectPages, "page")) of earlier renders now redirect to their channel's new folder.",
@@ -92,16 +96,17 @@ struct RenderCommand {
 
     /// Reads `inputs` into the store of the archive whose lock is `lock` (``ArchiveHistory``):
     /// the pages are then rendered from the store. `parse` is the time spent reading (the store is
-    /// written alongside), `store` the time the store took beyond it.
+    /// written alongside), `store` the time the store took beyond it. `log` (`--verbose`) gets the
+    /// line of every message an input brought again.
     /// - Throws: ``CommandFailure`` from reading the inputs or updating the store.
     private func store(
-        _ inputs: [String], selection: InputSelection, holding lock: ArchiveLock, progress: inout RenderProgress,
+        _ inputs: [String], selection: InputSelection, log: MergeLog?, holding lock: ArchiveLock, progress: inout RenderProgress,
         screen: inout TerminalStream<ProgressDisplay<some TextOutputStream>>
     ) throws(CommandFailure) -> Stored {
         let clock = ContinuousClock()
         let start = clock.now
         var history = try ArchiveHistory(holding: lock)
-        let outcome = try history.update(inputs, selection: selection) { report in
+        let outcome = try history.update(inputs, selection: selection, log: log) { report in
             switch report {
             case let .warning(diagnostic): screen.warn(diagnostic)
             case let .inputRead(messages): progress.inputRead(messages: messages, on: &screen.base)

@@ -18,7 +18,7 @@ struct ServeCommand {
         .init(name: "token", short: nil, takesValue: true), .init(name: "max-body", short: nil, takesValue: true),
         .init(name: "viewer-token", short: nil, takesValue: true), .init(name: "allowed-hosts", short: nil, takesValue: true),
         .init(name: "create-channels", short: nil, takesValue: false), .init(name: "event-loops", short: nil, takesValue: true),
-        .init(name: "max-connections-per-ip", short: nil, takesValue: true),
+        .init(name: "max-connections-per-ip", short: nil, takesValue: true), .init(name: "verbose", short: "v", takesValue: false),
     ]
 
     func run(
@@ -30,6 +30,7 @@ struct ServeCommand {
             print(HelpText.serve, terminator: "", to: &output)
             return
         }
+        let verbose = try parsed.verbose()
         var configuration = try Self.configuration(parsed, errors: errors)
         let window = try Self.wholeNumber(parsed, "window", default: 500, range: 1...1_000_000)
         let clock = try parsed.clock()
@@ -78,6 +79,8 @@ struct ServeCommand {
         if !parsed.has("quiet") {
             print("Serving \(Wording.count(site.channels.count, "channel")) at \(server.viewerURL) (Ctrl-C stops)", to: &output)
             if let skipped = merged.skippedSummary { print(skipped, to: &output) }
+            if verbose { for copy in merged.copies { print(MergeSummary.line(copy), to: &output) } }
+            for line in merged.merges.lines(everyChannel: verbose) { print(line, to: &output) }
         }
         let demo = liveChannels.first.flatMap { channel in
             parsed.has("demo") ? DemoConversation(channel: channel) { _ = try? events.ingest($0, to: channel.id) } : nil

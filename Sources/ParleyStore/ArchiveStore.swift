@@ -221,39 +221,79 @@ public final class ArchiveStore {
     ///   writer holds the store for longer than the busy timeout).
     public func beginUpdate() throws(StoreError) {
         try connection.execute(
-            "BEGIN IMMEDIATE; CREATE TEMP TABLE IF NOT EXISTS update_ids (channel TEXT, id TEXT, input INTEGER NOT NULL, "
-                + "file INTEGER NOT NULL, location TEXT NOT NULL, PRIMARY KEY (channel, id)) WITHOUT ROWID; DELETE FROM temp.update_ids;")
+            "BEGIN IMMEDIATE; CREATE TEMP TABLE IF NOT EXISTS update_copies (channel TEXT, id TEXT, input INTEGER NOT NULL, "
+                + "file TEXT NOT NULL, location TEXT NOT NULL, kept_input INTEGER, kept_file TEXT, kept_location TEXT, "
+                + "PRIMARY KEY (channel, id)) WITHOUT ROWID; DELETE FROM temp.update_copies;")
     }
 
-    /// Where a message id was met before in the current update
-    /// (``mark(channel:id:input:file:location:)``).
+    /// A copy of a message in an input of the current update: the input's number, the file that
+    /// holds it (the input itself, or a file inside a bundled input) and the place in that file.
+    public struct Place: Equatable, Sendable {
+        public var input: Int
+        public var file: String
+        public var location: String
+
+        public init(input: Int, file: String, location: String) {
+            self.input = input
+            self.file = file
+            self.location = location
+        }
+    }
+
+    /// Where a message id was met before in the current update (``mark(channel:id:at:keptIfFirst:)``).
     public enum Sighting: Equatable, Sendable {
         /// Not before: the first copy this update meets.
         case first
-        /// In the same input, in its file number `file` at `location`, where its first copy in
-        /// the input was: a duplicate id.
-        case sameInput(file: Int, location: String)
-        /// In an earlier input of the update.
-        case earlierInput
+        /// In the same input, whose first copy of it is at `first`: a duplicate id.
+        case sameInput(first: Place)
+        /// In an earlier input. `kept` is the copy the update keeps so far: an input's, or nil
+        /// when the store's own copy stays.
+        case earlierInput(kept: Place?)
     }
 
-    /// Notes that input number `input` of the update holds message `id` of `channel` at
-    /// `location` in the input's file number `file` (the caller's numbering of the files a
-    /// bundled input holds), in a temporary table on disk (memory does not grow with the inputs).
-    /// Within one input the id's first copy is the one remembered.
+    /// Notes the copy of message `id` of `channel` at `place` when it is the first the update
+    /// meets, in a temporary table on disk (memory does not grow with the inputs); it is noted as
+    /// the copy the update keeps when `keptIfFirst`, else the store's copy stays. Nothing is
+    /// written for a later copy: the caller notes it with
+    /// ``noteLaterCopy(channel:id:at:kept:sameInput:)`` once it has decided which copy stays.
     /// - Returns: where the update met the id before.
     /// - Complexity: O(log k) for k ids met.
-    public func mark(channel: String, id: String, input: Int, file: Int, location: String) throws(StoreError) -> Sighting {
-        let row: [SQLValue] = [.text(channel), .text(id), .integer(Int64(input)), .integer(Int64(file)), .text(location)]
-        try connection.query("INSERT OR IGNORE INTO temp.update_ids (channel, id, input, file, location) VALUES (?, ?, ?, ?, ?)", row)
-        if connection.changes == 1 { return .first }
-        var before: (input: Int64, file: Int64, location: String) = (0, 0, "")
+    public func mark(channel: String, id: String, at place: Place, keptIfFirst: Bool) throws(StoreError) -> Sighting {
+        let input = Int64(place.input)
+        let kept: [SQLValue] = keptIfFirst ? [.integer(input), .text(place.file), .text(place.location)] : [.null, .null, .null]
         try connection.query(
-            "SELECT input, file, location FROM temp.update_ids WHERE channel = ? AND id = ?", [.text(channel), .text(id)]
-        ) { before = ($0.integer(0), $0.integer(1), $0.text(2)) }
-        if before.input == Int64(input) { return .sameInput(file: Int(before.file), location: before.location) }
-        try connection.query("INSERT OR REPLACE INTO temp.update_ids (channel, id, input, file, location) VALUES (?, ?, ?, ?, ?)", row)
-        return .earlierInput
+            "INSERT OR IGNORE INTO temp.update_copies (channel, id, input, file, location, kept_input, kept_file, kept_location) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [.text(channel), .text(id), .integer(input), .text(place.file), .text(place.location)] + kept)
+        if connection.changes == 1 { return .first }
+        var sighting = Sighting.first
+        try connection.query(
+            "SELECT input, file, location, kept_input, kept_file, kept_location FROM temp.update_copies WHERE channel = ? AND id = ?",
+            [.text(channel), .text(id)]
+        ) { row in
+            if row.integer(0) == input {
+                sighting = .sameInput(first: Place(input: place.input, file: row.text(1), location: row.text(2)))
+            } else {
+                sighting = .earlierInput(
+                    kept: row.isNull(3) ? nil : Place(input: Int(row.integer(3)), file: row.text(4), location: row.text(5)))
+            }
+        }
+        return sighting
+    }
+
+    /// Notes a later copy of message `id` of `channel` (one ``mark(channel:id:at:keptIfFirst:)``
+    /// did not call the first) at `place`: when `kept`, the copy the update keeps; unless
+    /// `sameInput`, also the first copy of the current input (so a duplicate later in it names
+    /// this one).
+    /// - Complexity: O(log k) for k ids met.
+    public func noteLaterCopy(channel: String, id: String, at place: Place, kept: Bool, sameInput: Bool) throws(StoreError) {
+        var assignments: [String] = []
+        if !sameInput { assignments.append("input = ?3, file = ?4, location = ?5") }
+        if kept { assignments.append("kept_input = ?3, kept_file = ?4, kept_location = ?5") }
+        guard !assignments.isEmpty else { return }
+        try connection.query(
+            "UPDATE temp.update_copies SET " + assignments.joined(separator: ", ") + " WHERE channel = ?1 AND id = ?2",
+            [.text(channel), .text(id), .integer(Int64(place.input)), .text(place.file), .text(place.location)])
     }
 
     /// Adds `messages` to the update (each replacing the stored copy of its channel and id).

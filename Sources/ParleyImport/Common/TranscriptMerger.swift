@@ -27,15 +27,26 @@ public enum TranscriptMerger {
         return .conflict
     }
 
+    /// Merges `results` in order (``mergeReporting(_:)`` without the merged copies).
+    public static func merge(_ results: [ImportResult]) -> (Transcript, [Diagnostic]) {
+        let merged = mergeReporting(results)
+        return (merged.transcript, merged.diagnostics)
+    }
+
     /// Merges `results` in order.
     /// - Returns: channels in first-seen order (a topic, guild or parent the first copy lacks taken
     ///   from a later one), each channel's messages in first-seen order;
-    ///   the first transcript's title; the inputs' diagnostics followed by merge conflicts.
+    ///   the first transcript's title; the inputs' diagnostics followed by merge conflicts; and
+    ///   every message an input brought again (``MergedCopy``, in the order met; each copy's place
+    ///   is its input's file: a whole import keeps no place within a file).
     /// - Complexity: O(m) expected for m messages in all inputs.
-    public static func merge(_ results: [ImportResult]) -> (Transcript, [Diagnostic]) {
-        guard let first = results.first else { return (Transcript(title: "Parley"), []) }
+    public static func mergeReporting(_ results: [ImportResult]) -> (
+        transcript: Transcript, diagnostics: [Diagnostic], copies: [MergedCopy]
+    ) {
+        guard let first = results.first else { return (Transcript(title: "Parley"), [], []) }
         var merged = Transcript(title: first.transcript.title, directory: first.transcript.directory)
         var diagnostics = results.flatMap(\.diagnostics)
+        var copies: [MergedCopy] = []
         var channelIndex: [ChannelID: Int] = [:]
         var positions: [[MessageID: (index: Int, file: String)]] = []
         for (inputIndex, result) in results.enumerated() {
@@ -56,9 +67,16 @@ public enum TranscriptMerger {
                         merged.channels[index].messages.append(message)
                         continue
                     }
-                    let resolution = resolve(merged.channels[index].messages[position], message)
-                    if resolution == .keepExisting { continue }
-                    if resolution == .conflict {
+                    let existing = merged.channels[index].messages[position]
+                    let outcome = MergedCopy.Outcome(
+                        first: existing.editedTimestamp?.milliseconds, later: message.editedTimestamp?.milliseconds,
+                        identical: existing == message)
+                    copies.append(
+                        MergedCopy(
+                            channel: channel.id, channelName: channel.name, id: message.id, first: file, later: result.file,
+                            outcome: outcome))
+                    guard outcome.keepsLater else { continue }
+                    if resolve(existing, message) == .conflict {
                         diagnostics.append(
                             Diagnostic(
                                 file: result.file, location: "channel \(channel.name), message \(message.id)",
@@ -69,7 +87,7 @@ public enum TranscriptMerger {
                 }
             }
         }
-        return (merged, diagnostics)
+        return (merged, diagnostics, copies)
     }
 
     /// The grouping rule of every channel of `results`: each input's rule for its channels, the

@@ -78,7 +78,7 @@ public struct MatrixImporter: Sendable {
         }
         var channel = Channel(id: timeline.channel, name: name, topic: export.topic.flatMap { $0.isEmpty ? nil : $0 }, kind: .group)
         var messages: [Message] = []
-        var positionByID: [MessageID: Int] = [:]
+        var positionByID: [MessageID: (kept: Int, record: Int)] = [:]
         var unreadAgain: [Diagnostic] = []
         _ = try StreamedJSON.read(bytes, file: file, lists: ["messages"]) { [channel] event in
             guard case let .record(_, path, index, value) = event,
@@ -88,10 +88,13 @@ public struct MatrixImporter: Sendable {
             if let sink { return sink.accept(message, in: channel, at: RecordLocation(file: file, place: path)) }
             if let existing = positionByID[message.id] {
                 timeline.diagnostics.append(
-                    Diagnostic(file: file, location: path, message: "duplicate event id \(message.id); merged, later copy kept"))
-                messages[existing] = message
+                    Diagnostic(
+                        file: file, location: path,
+                        message: "duplicate event id \(message.id) (first seen at messages[\(existing.record)]); merged, later copy kept"))
+                messages[existing.kept] = message
+                positionByID[message.id] = (existing.kept, index)
             } else {
-                positionByID[message.id] = messages.count
+                positionByID[message.id] = (messages.count, index)
                 messages.append(message)
             }
         }

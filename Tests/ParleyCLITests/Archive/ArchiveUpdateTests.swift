@@ -56,7 +56,9 @@ import Testing
         #expect(update.code == 0)
         #expect(
             update.output == "Rendered 4 messages in 1 channel to 3 pages.\n"
-                + "Archive update: 1 new message, 1 changed, 3 kept from earlier renders; 3 pages rewritten, 0 unchanged.\nOpen \(archive.path)/index.html\n"
+                + "Archive update: 1 new message, 1 changed, 3 kept from earlier renders; 3 pages rewritten, 0 unchanged.\n"
+                + "Merged in channel general: 2 messages already in the archive (1 replaced by a later edit, 1 identical).\n"
+                + "Open \(archive.path)/index.html\n"
         )
         let page = try String(contentsOf: archive.appendingPathComponent("c/c1/2024-03.html"), encoding: .utf8)
         for text in ["first", "second, fixed", "third", "fourth"] { #expect(page.contains(">\(text)<"), "\(text)") }

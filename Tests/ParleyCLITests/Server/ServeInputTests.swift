@@ -114,6 +114,22 @@ struct ServeInputTests {
         #expect(HTMLScan.articleIDs(try Self.serve([rich], fetching: "/c/1234567890").page).count == 17)
     }
 
+    @Test func overlappingInputsGiveTheSameMergedLinesAfterTheFirstLine() throws {
+        let folder = TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (older, newer) = try MergeReportTests.overlapping(in: folder)
+        let served = try Self.serve(["-v", older, newer], fetching: "/c/c1")
+        #expect(
+            served.output
+                == "Serving 1 channel at http://127.0.0.1:\(served.port)/ (Ctrl-C stops)\n"
+                + "merged: channel general, message 1: first at \(older), later at \(newer); kept the first copy (older copy ignored)\n"
+                + "merged: channel general, message 2: first at \(older), later at \(newer); kept the later copy (same edit time)\n"
+                + "merged: channel general, message 3: first at \(older), later at \(newer); kept the later copy (later edit)\n"
+                + "merged: channel general, message 4: first at \(older), later at \(newer); kept the first copy (identical)\n"
+                + MergeReportTests.mergedLine + "Stopped.\n")
+        #expect(HTMLScan.articleIDs(served.page) == (1...5).map { "m-\($0)" })
+    }
+
     @Test func aSkippedRecordGivesTheSameWarningAndSummaryLine() throws {
         let file = TestPaths.fixture("missing-author.json").path
         let warning = "parley: warning: \(file): messages[1].author: record skipped: expected a required \"author\" field\n"

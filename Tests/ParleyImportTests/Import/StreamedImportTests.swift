@@ -166,7 +166,10 @@ import Testing
         #expect(sink.received == 3)
         #expect(streamed.diagnostics.isEmpty)
         let whole = try TranscriptReader().read(contentsOf: path)
-        #expect(whole.diagnostics.map(\.description) == ["\(path): messages[2]: duplicate event id $e1; merged, later copy kept"])
+        #expect(
+            whole.diagnostics.map(\.description) == [
+                "\(path): messages[2]: duplicate event id $e1 (first seen at messages[0]); merged, later copy kept"
+            ])
         #expect(try Self.expectSameAsWhole(path, sameDiagnostics: false) == 2)
         #expect(sink.messages[ChannelID("!r:x")]?.map(\.content.text) == ["again", "two"])
     }
