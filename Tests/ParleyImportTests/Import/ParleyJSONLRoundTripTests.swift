@@ -12,7 +12,10 @@ import Testing
         return try TranscriptReader().read(data, file: "round-trip.jsonl")
     }
 
-    static let fixtures = ["telegram-rich.json", "chatgpt-branches.json", "matrix-element-export.json", "tiny.json", "parley-demo.jsonl"]
+    static let fixtures = [
+        "telegram-rich.json", "telegram-desktop-forum.json", "chatgpt-branches.json", "matrix-element-export.json", "tiny.json",
+        "parley-demo.jsonl",
+    ]
 
     @Test(arguments: fixtures)
     func fixtureSurvivesTheRoundTrip(name: String) throws {
