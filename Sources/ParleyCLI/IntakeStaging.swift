@@ -19,6 +19,8 @@ final class IntakeStaging: @unchecked Sendable {
         var content: Content
         var channelName: String
         var location: String
+        /// The channel's ``Channel/formerIDs``: where an earlier Parley's archive may hold the message.
+        var formerIDs: [ChannelID] = []
     }
 
     /// Staged messages are written to the store in batches of this many.
@@ -28,7 +30,7 @@ final class IntakeStaging: @unchecked Sendable {
     let store: ArchiveStore
     /// Whether the store held no message when the update began: then a message met for the first
     /// time in the update is new without a lookup.
-    private let startedEmpty: Bool
+    let startedEmpty: Bool
     /// What the update changed so far.
     private(set) var update = ArchiveHistory.Update()
     /// Duplicates and conflicts found in the current input, in order.
@@ -39,7 +41,11 @@ final class IntakeStaging: @unchecked Sendable {
     private(set) var failure: CommandFailure?
     private var file = ""
     /// The current input's number in the update.
-    private var input = 0
+    private(set) var input = 0
+    /// Messages moved from former channels so far, a pair of channels each, in the order first met,
+    /// and each pair's place in it (``storedCopy(of:sighting:)``).
+    var moves: [ChannelMove] = []
+    var moveIndex: [ChannelID: [ChannelID: Int]] = [:]
     private var pending: [StoredMessage] = []
 
     init(store: ArchiveStore, startedEmpty: Bool) {
@@ -92,14 +98,15 @@ final class IntakeStaging: @unchecked Sendable {
             return stage(stored)
         }
         taken += 1
-        let lookup = sighting == .first && startedEmpty ? nil : try store.message(channel: stored.channel, id: stored.id)
-        guard let previous = lookup else {
+        guard let previous = try storedCopy(of: entry, sighting: sighting) else {
             update.added += 1
             return stage(stored)
         }
-        guard previous.record != stored.record else { return }
         let previousEdit = previous.edited ?? Int64.min, newEdit = stored.edited ?? Int64.min
-        guard previousEdit <= newEdit else { return }
+        guard previous.record != stored.record, previousEdit <= newEdit else {
+            if let moved = previous.moved { stage(moved) }
+            return
+        }
         if previousEdit == newEdit, try StoredArchive.message(previous.record, file: store.path).content != entry.content {
             findings.append(
                 Diagnostic(

@@ -63,6 +63,8 @@ struct RenderCommand {
                 to: &output)
             if let skipped = stored.skippedSummary { print(skipped, to: &output) }
             if stored.update.kept > 0 { print(Self.updateLine(stored.update, summary), to: &output) }
+            for move in stored.update.moved { print(move.movedLine, to: &output) }
+            for move in stored.update.keptInFormerChannels { print(move.keptLine, to: &output) }
             if summary.redirectPages > 0 {
                 print(
                     "\(Wording.count(summary.redirectPages, "page")) of earlier renders now redirect to their channel's new folder.",
