@@ -148,6 +148,14 @@ public final class ArchiveStore {
         return found
     }
 
+    /// Whether `channel` holds a message.
+    /// - Complexity: O(log n).
+    public func hasMessages(channel: String) throws(StoreError) -> Bool {
+        var found = false
+        try connection.query("SELECT 1 FROM messages WHERE channel = ? LIMIT 1", [.text(channel)]) { _ in found = true }
+        return found
+    }
+
     /// The number of messages stored in `channel`.
     /// - Complexity: O(log n + the channel's messages).
     public func messageCount(channel: String) throws(StoreError) -> Int {

@@ -126,6 +126,22 @@ import Testing
         #expect(!(try Self.page(archive, "index.html")).contains("whatsapp.3A_chat"))
     }
 
+    /// The earlier Parley's output and the chat rendered together into a new archive: the second
+    /// input's messages move out of the first's channel, which is retired although an input holds it.
+    @Test func anEarlierOutputAndTheChatRenderedTogetherGiveOneChannel() throws {
+        let folder = TestPaths.temporaryFolder()
+        let archive = folder.appendingPathComponent("archive")
+        let before = try Self.write(try Self.fixture("whatsapp-chat-before.jsonl"), "before.jsonl", in: folder)
+        let run = Self.run(["render", before, try Self.chat(in: folder), "-o", archive.path])
+        #expect(run.code == 0, "\(run.errors)")
+        #expect(
+            run.output
+                == "Rendered 3 messages in 1 channel to 3 pages.\n"
+                + "Moved 3 messages from channel \"_chat\" to channel \"Ana\", where this Parley puts them.\n"
+                + "Open \(archive.path)/index.html\n")
+        #expect(try Self.counts(archive, ["whatsapp:Ana", "whatsapp:_chat"]) == [3, 0, 3])
+    }
+
     /// An archive rendered by a Parley that changed the id without moving anything holds each
     /// message twice; the next render keeps one copy of each.
     @Test func copiesInBothChannelsBecomeOne() throws {

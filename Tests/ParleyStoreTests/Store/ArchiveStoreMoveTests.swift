@@ -31,6 +31,10 @@ import Testing
         #expect(try store.messageCount(channel: "group") == 2)
         #expect(try store.messageCount(channel: "topic") == 1)
         #expect(try store.messageCount(channel: "none") == 0)
+        #expect(
+            try [store.hasMessages(channel: "group"), store.hasMessages(channel: "topic"), store.hasMessages(channel: "none")] == [
+                true, true, false,
+            ])
         #expect(try store.messageCount() == 3)
         #expect(try store.message(channel: "group", id: "1") == nil)
         #expect(try store.message(channel: "topic", id: "1")?.record == "one")
