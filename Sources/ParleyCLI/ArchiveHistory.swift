@@ -28,6 +28,11 @@ struct ArchiveHistory {
         /// Per channel, the messages an input brought again (a copy the archive or an earlier
         /// input holds) and which copy was kept.
         var merges = MergeSummary()
+        /// Messages moved from a channel id an earlier Parley gave them to their channel now, per
+        /// pair of channels; and the messages a former channel keeps because no input holds them
+        /// in its successor (``settleFormerChannels(_:listed:moves:)``).
+        var moved: [ChannelMove] = []
+        var keptInFormerChannels: [ChannelMove] = []
     }
 
     /// What an update tells its caller as it reads the inputs.
@@ -80,11 +85,13 @@ struct ArchiveHistory {
 
     /// Reads `inputs` into the store, in one transaction: each message streams through an
     /// ``ArchiveIntake`` (filtered by `selection`'s flags, compared with the stored copy, staged
-    /// when new or newer), so no input's messages are held together; the inputs' headers are
-    /// merged after the stored one (``TranscriptMerger``) and saved with them. `report` hears how
-    /// many messages of each input were taken as it is read, then, once every input is read, each
-    /// diagnostic, duplicate and conflict in order; `log`, if given, gets the `--verbose` line of
-    /// each message an input brought again (``MergeSummary/line(_:)``).
+    /// when new or newer), so no input's messages are held together; a message the archive holds
+    /// in one of its channel's former ids (``Channel/formerIDs``) moves to its channel, and a
+    /// former channel left empty is retired (``settleFormerChannels(_:listed:moves:)``); the
+    /// inputs' headers are merged after the stored one (``TranscriptMerger``) and saved with them.
+    /// `report` hears how many messages of each input were taken as it is read, then, once every
+    /// input is read, each diagnostic, duplicate and conflict in order; `log`, if given, gets the
+    /// `--verbose` line of each message an input brought again (``MergeSummary/line(_:)``).
     /// - Returns: the archive's header, grouping rules and what changed, the skipped-records line
     ///   of the summary, and the time the reading waited for the store (the store is written on a
     ///   thread of its own while the inputs are read: what is left when reading ends, and the commit).
@@ -145,9 +152,15 @@ struct ArchiveHistory {
             }
             for warning in warnings { report(.warning(warning)) }
             let all = (stored.map { [$0] } ?? []) + headers
-            let merged = Merged(
+            var merged = Merged(
                 header: TranscriptMerger.merge(all).0, policy: all.first?.groupingPolicy ?? .discord,
                 channelPolicies: TranscriptMerger.groupingPolicies(headers + (stored.map { [$0] } ?? [])))
+            let former: (moved: [ChannelMove], kept: [ChannelMove])
+            do {
+                former = try settleFormerChannels(&merged.header, listed: Set(available.map(\.id)), moves: intake.moves)
+            } catch {
+                throw CommandFailure(.ioError, error.description)
+            }
             let header: String
             do {
                 header = try writer.headerLine(merged.header, policy: merged.policy, channelPolicies: merged.channelPolicies)
@@ -163,6 +176,7 @@ struct ArchiveHistory {
             let commitTime = ContinuousClock.now - commitStart
             var update = intake.update
             update.kept = kept
+            (update.moved, update.keptInFormerChannels) = former
             let summary =
                 skipped == 0
                 ? nil

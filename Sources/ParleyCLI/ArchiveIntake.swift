@@ -48,6 +48,8 @@ final class ArchiveIntake: MessageSink {
     var findings: [Diagnostic] { staging.queue.sync { staging.findings } }
     /// Distinct messages of the current input taken, a duplicate id counted once (after ``flush()``).
     var taken: Int { staging.queue.sync { staging.taken } }
+    /// Messages moved from former channels so far (after ``flush()``), the former channels named by id.
+    var moves: [ChannelMove] { staging.queue.sync { staging.moves } }
 
     /// Starts reading the next input.
     func startInput() {
@@ -71,7 +73,7 @@ final class ArchiveIntake: MessageSink {
         chunk.append(
             IntakeStaging.Entry(
                 stored: ArchiveHistory.stored(message, in: channel.id.rawValue, record: record), content: message.content,
-                channelName: channel.name, location: location))
+                channelName: channel.name, location: location, formerIDs: channel.formerIDs))
         if chunk.count == Self.chunkSize { handOver() }
     }
 

@@ -20,6 +20,8 @@ final class IntakeStaging: @unchecked Sendable {
         var content: Content
         var channelName: String
         var location: RecordLocation
+        /// The channel's ``Channel/formerIDs``: where an earlier Parley's archive may hold the message.
+        var formerIDs: [ChannelID] = []
     }
 
     /// Staged messages are written to the store in batches of this many.
@@ -29,7 +31,7 @@ final class IntakeStaging: @unchecked Sendable {
     let store: ArchiveStore
     /// Whether the store held no message when the update began: then a message met for the first
     /// time in the update is new without a lookup.
-    private let startedEmpty: Bool
+    let startedEmpty: Bool
     /// What the update changed so far.
     private(set) var update = ArchiveHistory.Update()
     /// Duplicates and conflicts found in the current input, in order.
@@ -41,7 +43,11 @@ final class IntakeStaging: @unchecked Sendable {
     /// With `--verbose`: the line of every merged copy, in order.
     let log: MergeLog?
     /// The current input's number in the update.
-    private var input = 0
+    private(set) var input = 0
+    /// Messages moved from former channels so far, a pair of channels each, in the order first met,
+    /// and each pair's place in it (``storedCopy(of:sighting:)``).
+    var moves: [ChannelMove] = []
+    var moveIndex: [ChannelID: [ChannelID: Int]] = [:]
     private var pending: [StoredMessage] = []
 
     init(store: ArchiveStore, startedEmpty: Bool, log: MergeLog?) {
@@ -88,19 +94,20 @@ final class IntakeStaging: @unchecked Sendable {
         let place = ArchiveStore.Place(input: input, file: location.file, location: location.place)
         // The copy kept so far is the store's row: the archive's, or one an earlier input staged. A
         // store that started empty has none for an id met first, so only a later copy is looked up.
-        var previous: (edited: Int64?, record: String)?
-        var outcome: MergedCopy.Outcome?
-        let sighting: ArchiveStore.Sighting
+        var previous: StoredCopy?
+        var sighting: ArchiveStore.Sighting?
         if startedEmpty {
-            sighting = try store.mark(channel: stored.channel, id: stored.id, at: place, keptIfFirst: true)
-            if case .earlierInput = sighting { previous = try store.message(channel: stored.channel, id: stored.id) }
-            outcome = previous.map { Self.outcome($0, stored) }
+            let met = try store.mark(channel: stored.channel, id: stored.id, at: place, keptIfFirst: true)
+            if case .earlierInput = met { previous = try store.message(channel: stored.channel, id: stored.id).map(StoredCopy.init) }
+            sighting = met
         } else {
-            previous = try store.message(channel: stored.channel, id: stored.id)
-            outcome = previous.map { Self.outcome($0, stored) }
-            sighting = try store.mark(channel: stored.channel, id: stored.id, at: place, keptIfFirst: outcome?.keepsLater ?? true)
+            previous = try store.message(channel: stored.channel, id: stored.id).map(StoredCopy.init)
         }
-        if case let .sameInput(first) = sighting {
+        // A duplicate within the input met the former channels with its first copy.
+        if case .sameInput? = sighting {} else { previous = try formerCopy(of: entry, over: previous) }
+        let outcome = previous.map { Self.outcome(($0.edited, $0.record), stored) }
+        let met = try sighting ?? store.mark(channel: stored.channel, id: stored.id, at: place, keptIfFirst: outcome?.keepsLater ?? true)
+        if case let .sameInput(first) = met {
             findings.append(.duplicate(id: stored.id, at: location, firstSeenAt: RecordLocation(file: first.file, place: first.location)))
             try store.noteLaterCopy(channel: stored.channel, id: stored.id, at: place, kept: true, sameInput: true)
             return stage(stored)
@@ -111,7 +118,7 @@ final class IntakeStaging: @unchecked Sendable {
             return stage(stored)
         }
         var first: String?
-        if case let .earlierInput(kept) = sighting {
+        if case let .earlierInput(kept) = met {
             try store.noteLaterCopy(channel: stored.channel, id: stored.id, at: place, kept: outcome.keepsLater, sameInput: false)
             first = kept.map { "\($0.file): \($0.location)" }
         }
@@ -120,7 +127,10 @@ final class IntakeStaging: @unchecked Sendable {
             later: "\(location.file): \(location.place)", outcome: outcome)
         update.merges.add(copy)
         log?.append(MergeSummary.line(copy))
-        guard outcome.keepsLater else { return }
+        guard outcome.keepsLater else {
+            if let moved = previous.moved { stage(moved) }
+            return
+        }
         if outcome == .sameEditTime, try StoredArchive.message(previous.record, file: store.path).content != entry.content {
             findings.append(
                 Diagnostic(

@@ -66,6 +66,8 @@ struct RenderCommand {
                 to: &output)
             if let skipped = stored.skippedSummary { print(skipped, to: &output) }
             if stored.update.kept > 0 { print(Self.updateLine(stored.update, summary), to: &output) }
+            for move in stored.update.moved { print(move.movedLine, to: &output) }
+            for move in stored.update.keptInFormerChannels { print(move.keptLine, to: &output) }
             for line in stored.update.merges.lines(everyChannel: verbose) { print(line, to: &output) }
             if summary.redirectPages > 0 {
                 print(

@@ -5,7 +5,9 @@ import Glibc
 /// kept in display order, the header record (channels, directory, grouping rules) of everything
 /// merged so far, and every colour a message uses.
 ///
-/// A message is never removed: a newer export that lacks it leaves its row as it is. Records are
+/// A message is never lost: a newer export that lacks it leaves its row as it is, and a row is
+/// removed only to move it to the channel an earlier Parley knew by another id
+/// (``removeMessage(channel:id:)``, in the same update as its new copy). Records are
 /// JSON text the store does not interpret; the caller decides which copy of a message wins, hands
 /// over only what changed, and derives the columns the archive's pages are planned with (order key,
 /// digest, reply target, local media). Every write is one transaction (WAL journal,
@@ -131,6 +133,35 @@ public final class ArchiveStore {
             found = (row.isNull(0) ? nil : row.integer(0), row.text(1))
         }
         return found
+    }
+
+    /// Takes message `id` out of `channel` in the open update, for the caller to store under
+    /// another channel (a channel whose id an earlier Parley gave differently,
+    /// `docs/ARCHIVE-STORE.md`): the caller stages its copy in the same update, so the message is
+    /// committed in its new place or stays in its old one.
+    /// - Returns: the removed copy's edit time (UTC milliseconds) and record; nil when `channel`
+    ///   holds no message `id` (nothing is changed then).
+    /// - Complexity: O(log n).
+    public func removeMessage(channel: String, id: String) throws(StoreError) -> (edited: Int64?, record: String)? {
+        guard let found = try message(channel: channel, id: id) else { return nil }
+        try connection.query("DELETE FROM messages WHERE channel = ? AND id = ?", [.text(channel), .text(id)])
+        return found
+    }
+
+    /// Whether `channel` holds a message.
+    /// - Complexity: O(log n).
+    public func hasMessages(channel: String) throws(StoreError) -> Bool {
+        var found = false
+        try connection.query("SELECT 1 FROM messages WHERE channel = ? LIMIT 1", [.text(channel)]) { _ in found = true }
+        return found
+    }
+
+    /// The number of messages stored in `channel`.
+    /// - Complexity: O(log n + the channel's messages).
+    public func messageCount(channel: String) throws(StoreError) -> Int {
+        var count = 0
+        try connection.query("SELECT count(*) FROM messages WHERE channel = ?", [.text(channel)]) { count = Int($0.integer(0)) }
+        return count
     }
 
     /// Calls `body` with the order key, digest and local-media flag of every message of

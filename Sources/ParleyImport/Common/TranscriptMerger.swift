@@ -35,7 +35,8 @@ public enum TranscriptMerger {
 
     /// Merges `results` in order.
     /// - Returns: channels in first-seen order (a topic, guild or parent the first copy lacks taken
-    ///   from a later one), each channel's messages in first-seen order;
+    ///   from a later one, the former ids of every copy, first-seen first), each channel's messages
+    ///   in first-seen order;
     ///   the first transcript's title; the inputs' diagnostics followed by merge conflicts; and
     ///   every message an input brought again (``MergedCopy``, in the order met; each copy's place
     ///   is its input's file: a whole import keeps no place within a file).
@@ -61,6 +62,9 @@ public enum TranscriptMerger {
                 if merged.channels[index].topic == nil { merged.channels[index].topic = channel.topic }
                 if merged.channels[index].guild == nil { merged.channels[index].guild = channel.guild }
                 if merged.channels[index].parent == nil { merged.channels[index].parent = channel.parent }
+                for former in channel.formerIDs where !merged.channels[index].formerIDs.contains(former) {
+                    merged.channels[index].formerIDs.append(former)
+                }
                 for message in channel.messages {
                     guard let (position, file) = positions[index][message.id] else {
                         positions[index][message.id] = (merged.channels[index].messages.count, result.file)

@@ -16,6 +16,7 @@ struct ParleyHeader {
             channel.branchPoint = entry.branchPoint
             channel.guild = entry.guild
             channel.parent = entry.parent.map { ChannelID($0) }
+            channel.formerIDs = (entry.formerIDs ?? []).map { ChannelID($0) }
             channels.append(channel)
             if let grouping = entry.grouping, grouping != policy { channelPolicies[channel.id] = grouping }
         }
@@ -34,7 +35,8 @@ struct ParleyHeader {
             ParleyRecords.ChannelEntry(
                 id: channel.id.rawValue, name: channel.name, topic: channel.topic, kind: channel.kind, category: channel.category,
                 guild: channel.guild, parent: channel.parent?.rawValue,
-                grouping: channelPolicies[channel.id].flatMap { $0 == policy ? nil : $0 }, branchPoint: channel.branchPoint)
+                grouping: channelPolicies[channel.id].flatMap { $0 == policy ? nil : $0 }, branchPoint: channel.branchPoint,
+                formerIDs: channel.formerIDs.isEmpty ? nil : channel.formerIDs.map(\.rawValue))
         }
         let directory = transcript.directory
         return ParleyRecords.Header(

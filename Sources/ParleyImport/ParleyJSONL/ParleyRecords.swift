@@ -23,6 +23,8 @@ enum ParleyRecords {
         var parent: String?
         var grouping: GroupingPolicy?
         var branchPoint: BranchPoint?
+        /// ``Channel/formerIDs``; left out when empty (and absent from files written before it).
+        var formerIDs: [String]?
     }
 
     struct DirectoryEntry: Codable {

@@ -12,7 +12,9 @@ import ParleyPhone
 /// Spellings whose numbers are the same are one conversation:
 /// - Its channel id is the spelling's (`sms:` and its key) when it is the only spelling, so a
 ///   conversation that does not merge keeps the id it always had; a conversation of several
-///   spellings gets `sms:` and its E.164 key (the numbers sorted and `~`-joined).
+///   spellings gets `sms:` and its E.164 key (the numbers sorted and `~`-joined), and the ids its
+///   spellings had before (``Channel/formerIDs``, in order of first appearance; not one equal to
+///   its new id), so an archive made by an earlier Parley moves their messages to it.
 /// - It is named by the first contact name any of its spellings has (in file order), else by its
 ///   key as written (one spelling) or in E.164 form (several).
 /// - It comes where its first spelling first appears.
@@ -59,7 +61,9 @@ struct SMSConversations {
             let id = merged ? key : spellings.first?.key ?? key
             let isGroup = merged ? key.contains("~") || key.contains("@") : spellings.first?.isGroup ?? false
             for spelling in spellings { channelOfSpelling[spelling.key] = channels.count }
-            channels.append(Channel(id: ChannelID("sms:" + id), name: contact ?? id, kind: isGroup ? .group : .direct))
+            var channel = Channel(id: ChannelID("sms:" + id), name: contact ?? id, kind: isGroup ? .group : .direct)
+            channel.formerIDs = merged ? spellings.map { ChannelID("sms:" + $0.key) }.filter { $0 != channel.id } : []
+            channels.append(channel)
         }
         self.channels = channels
         self.channelOfSpelling = channelOfSpelling

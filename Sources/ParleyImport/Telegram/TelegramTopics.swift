@@ -13,7 +13,9 @@ import ParleyModel
 /// Each topic becomes a channel of its own (``Channel/Kind/thread``, named by its title, under the
 /// group's name), with an id of its own made from the group's and the topic's (`10-topic-5`), so
 /// the group's channel and its existing pages keep theirs. The `topic_created` message stays in the
-/// group, where the app lists its topics, and links to the topic (``Message/thread``).
+/// group, where the app lists its topics, and links to the topic (``Message/thread``). Earlier
+/// versions of Parley kept a topic's messages in the group's channel: that is the topic channel's
+/// former id (``Channel/formerIDs``), so an archive they made moves them to the topic.
 struct TelegramTopics {
     /// The topics by the id of the message that created them, with their titles, in creation order.
     private var titles: [(root: MessageID, title: String)] = []
@@ -73,7 +75,11 @@ struct TelegramTopics {
     /// - Complexity: O(1).
     func root(of channel: ChannelID) -> MessageID? { indexByChannel[channel].map { titles[$0].root } }
 
+    /// A topic's channel; its former id is the group's, where Parley put a topic's messages
+    /// before topics were channels of their own.
     private static func channel(_ title: String, id: ChannelID, group: Channel) -> Channel {
-        Channel(id: id, name: title, kind: .thread, category: group.name)
+        var channel = Channel(id: id, name: title, kind: .thread, category: group.name)
+        channel.formerIDs = [group.id]
+        return channel
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ParleyArchive
+import ParleyModel
 
 /// The zip form of a WhatsApp export: the chat `.txt` (`_chat.txt` on iOS, `WhatsApp Chat with
 /// NAME.txt` on Android, localised) beside the media files it names.
@@ -43,6 +44,13 @@ enum WhatsAppArchive {
         guard url.lastPathComponent == "_chat.txt" else { return chatName(stem: url.deletingPathExtension().lastPathComponent) }
         let folder = url.deletingLastPathComponent().lastPathComponent
         return folder.isEmpty || folder == "/" || folder == "." ? "" : chatName(stem: folder)
+    }
+
+    /// The channel ids earlier versions of Parley gave the chat in the file at `path`: a
+    /// `_chat.txt` read as a file (not from its zip) was `whatsapp:_chat`, named after its file as
+    /// any chat file was, before ``chatName(fromFile:)`` named it after its folder.
+    static func formerChannelIDs(fromFile path: String) -> [ChannelID] {
+        URL(fileURLWithPath: path).lastPathComponent == "_chat.txt" ? [ChannelID("whatsapp:_chat")] : []
     }
 
     /// The chat's name in a file or folder name without its extension: `WhatsApp Chat with`,

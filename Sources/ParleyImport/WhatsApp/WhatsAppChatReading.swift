@@ -14,19 +14,22 @@ enum WhatsAppChatReading {
     ///   - file: the name used in errors; `chatName`: the channel's name (empty: named after its
     ///     participants, ``participantsName(_:)``); `media`: sizes of the
     ///     files beside the chat in a zip export, by name.
+    ///   - formerIDs: the ids earlier versions of Parley gave the chat
+    ///     (``WhatsAppArchive/formerChannelIDs(fromFile:)``); the channel keeps those other than its id.
     ///   - chunkSize: the bytes read at once (tests read a byte at a time).
     /// - Returns: the chat without messages — its one channel, its authors — and the diagnostics.
     /// - Throws: as ``WhatsAppSurvey/plan(file:)``, and the source's errors; both before any message is emitted.
     /// - Complexity: O(n) time in the text's bytes, twice read; memory for a chunk, the longest
     ///   message, and what ``WhatsAppShapeTally`` keeps.
     static func read(
-        _ source: InputBytes, file: String, chatName: String, media: [String: Int64], options: ImportOptions,
-        chunkSize: Int = chunkSize, emit: (Message, Channel) -> Void
+        _ source: InputBytes, file: String, chatName: String, media: [String: Int64], formerIDs: [ChannelID] = [],
+        options: ImportOptions, chunkSize: Int = chunkSize, emit: (Message, Channel) -> Void
     ) throws(ImportError) -> ImportResult {
         var transcodes = true
         let plan = try survey(source, file: file, chunkSize: chunkSize, options: options, transcodes: &transcodes).plan(file: file)
         let chatName = chatName.isEmpty ? Self.participantsName(plan.authors) : chatName
-        let channel = Channel(id: ChannelID("whatsapp:" + chatName), name: chatName, kind: plan.authors.count > 2 ? .group : .direct)
+        var channel = Channel(id: ChannelID("whatsapp:" + chatName), name: chatName, kind: plan.authors.count > 2 ? .group : .direct)
+        channel.formerIDs = formerIDs.filter { $0 != channel.id }
         var decoder = WhatsAppTextDecoder(transcodes: transcodes)
         var lines = WhatsAppLineSplitter()
         var assembler = WhatsAppMessageAssembler(

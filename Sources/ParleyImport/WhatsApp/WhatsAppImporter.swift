@@ -73,12 +73,16 @@ public struct WhatsAppImporter: Sendable {
     /// - Throws: as ``importTranscript(_:file:)``, before any message reached `sink`.
     func importTranscript(_ input: Input, sink: some MessageSink) throws(ImportError) -> ImportResult {
         let (source, file, chatName, media): (InputBytes, String, String, [String: Int64])
+        var formerIDs: [ChannelID] = []
         switch input {
         case let .file(path):
             (source, file, chatName, media) = (.file(path: path), path, WhatsAppArchive.chatName(fromFile: path), [:])
+            formerIDs = WhatsAppArchive.formerChannelIDs(fromFile: path)
         case let .archive(archive): (source, file, chatName, media) = try Self.chat(in: archive)
         }
-        return try WhatsAppChatReading.read(source, file: file, chatName: chatName, media: media, options: options) { message, channel in
+        return try WhatsAppChatReading.read(
+            source, file: file, chatName: chatName, media: media, formerIDs: formerIDs, options: options
+        ) { message, channel in
             sink.accept(
                 message, in: channel, at: RecordLocation(file: file, place: "channel \"\(channel.name)\", message \"\(message.id)\""))
         }
@@ -100,8 +104,8 @@ public struct WhatsAppImporter: Sendable {
     ) throws(ImportError) -> ImportResult {
         var messages: [Message] = []
         var result = try WhatsAppChatReading.read(
-            source, file: file, chatName: chatName ?? WhatsAppArchive.chatName(fromFile: file), media: media, options: options,
-            chunkSize: chunkSize
+            source, file: file, chatName: chatName ?? WhatsAppArchive.chatName(fromFile: file), media: media,
+            formerIDs: chatName == nil ? WhatsAppArchive.formerChannelIDs(fromFile: file) : [], options: options, chunkSize: chunkSize
         ) { message, _ in messages.append(message) }
         result.transcript.channels[0].messages = messages
         return result

@@ -22,6 +22,12 @@ public struct Channel: Hashable, Sendable, Codable, Identifiable {
     /// Where this channel leaves another as an alternative branch (a ChatGPT regenerated answer
     /// or edited prompt); nil for an ordinary channel.
     public var branchPoint: BranchPoint?
+    /// The ids earlier versions of Parley gave this channel, or the channel some of its messages
+    /// were in (a Telegram forum topic's messages were in its group's channel), oldest first;
+    /// empty for a channel that always had its id. An archive made by an earlier version moves
+    /// the messages it holds under one of these ids, and the same message id, to this channel, and
+    /// the pages of a former channel it retires redirect here (`docs/ARCHIVE-STORE.md`).
+    public var formerIDs: [ChannelID] = []
 
     public init(
         id: ChannelID, name: String, topic: String? = nil, kind: Kind = .text,

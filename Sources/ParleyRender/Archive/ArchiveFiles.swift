@@ -109,7 +109,6 @@ struct ArchiveFiles {
         return (path, Int(status.st_size))
     }
 
-    /// Copies every file of `Public/` into `public/`.
     /// The pages (`.html` files) the previous archive holds directly in `folder` (a path such as
     /// `c/NAME/`), Parley's by its manifest, in byte order; none when it has no manifest.
     /// - Complexity: O(files in the previous archive's manifest).
@@ -121,6 +120,7 @@ struct ArchiveFiles {
         .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    /// Copies every file of `Public/` into `public/`.
     mutating func copyPublicAssets() throws(RenderError) {
         guard let source = Assets.publicDirectory else { throw .missingResources(searched: Assets.searchedLocations) }
         let names: [String]

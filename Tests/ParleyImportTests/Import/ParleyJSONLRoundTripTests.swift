@@ -13,7 +13,8 @@ import Testing
     }
 
     static let fixtures = [
-        "telegram-rich.json", "chatgpt-branches.json", "chatgpt-markers.json", "matrix-element-export.json", "tiny.json",
+        "telegram-rich.json", "telegram-desktop-forum.json", "chatgpt-branches.json", "chatgpt-markers.json", "matrix-element-export.json",
+        "tiny.json",
         "parley-demo.jsonl",
     ]
 

@@ -12,13 +12,15 @@ import Testing
 
     static func read() throws -> ImportResult { try TranscriptReader().read(contentsOf: path) }
 
-    /// Each topic is a channel of its own under the group, after it; the group keeps its id.
+    /// Each topic is a channel of its own under the group, after it; the group keeps its id, and
+    /// is each topic's former id (earlier versions kept the topics' messages in it).
     @Test func eachForumTopicIsAThreadChannelUnderTheGroup() throws {
         let channels = try Self.read().transcript.channels
         #expect(channels.map(\.id.rawValue) == ["4242", "4242-topic-3", "4242-topic-6"])
         #expect(channels.map(\.name) == ["Forum Club", "Trips", "Books"])
         #expect(channels.map(\.kind) == [.group, .thread, .thread])
         #expect(channels.map(\.category) == [nil, "Forum Club", "Forum Club"])
+        #expect(channels.map(\.formerIDs) == [[], [ChannelID("4242")], [ChannelID("4242")]])
         #expect(channels.map { $0.messages.map(\.id.rawValue) } == [["1", "2", "3", "6", "8", "9", "11"], ["4", "5", "10"], ["7"]])
     }
 

@@ -69,7 +69,7 @@ import Testing
         #expect(
             discordResult.diagnostics.dropFirst().map(\.description) == [
                 "\(discord.path): messages[3]: duplicate message id 1 (first seen at messages[1]); merged, later copy kept",
-                "\(discord.path): messages[4]: duplicate message id 1 (first seen at messages[3]); merged, later copy kept",
+                "\(discord.path): messages[4]: duplicate message id 1 (first seen at messages[1]); merged, later copy kept",
             ])
         let telegram = folder.appendingPathComponent("result.json")
         let message = { (id: Int, text: String) in

@@ -29,6 +29,8 @@ struct SMSPhoneNumberTests {
         #expect(channels.map(\.id.rawValue) == ["sms:+14155550199", "sms:+12125550199", "sms:5550199"])
         #expect(channels.map(\.name) == ["Alex Doe", "Sam Roe", "5550199"])
         #expect(channels.map(\.kind) == [.direct, .direct, .direct])
+        // The ids the spellings had before they merged, but the one the merged channel keeps.
+        #expect(channels.map(\.formerIDs) == [[ChannelID("sms:4155550199"), ChannelID("sms:14155550199")], [], []])
         #expect(channels[0].messages.map(\.content.text) == ["One", "Two", "Three", "Four"])
         let received = channels[0].messages.filter { $0.isOutgoing != true }.map(\.author)
         #expect(received.map(\.id.rawValue) == ["sms:+14155550199", "sms:+14155550199", "sms:+14155550199"])
@@ -60,6 +62,7 @@ struct SMSPhoneNumberTests {
         backup.sms("+1 212-555-0199", at: 1_709_287_260, body: "Yo")
         let channels = try backup.read().transcript.channels
         #expect(channels.map(\.id.rawValue) == ["sms:4155550199", "sms:+12125550199"])
+        #expect(channels.map(\.formerIDs) == [[], []])
         #expect(channels.map(\.name) == ["Alex Doe", "+12125550199"])
         #expect(channels[0].messages.map(\.author.id.rawValue) == ["sms:+14155550199"])
     }

@@ -155,6 +155,11 @@ struct WhatsAppQuirkTests {
         #expect(zipped.id == unzipped.id)
         #expect(zipped.name == unzipped.name)
         #expect(zipped.messages.map(\.id) == unzipped.messages.map(\.id))
+        // Earlier versions named an unzipped `_chat.txt` after its file; its zip was always named after the zip.
+        #expect(unzipped.formerIDs == [ChannelID("whatsapp:_chat")])
+        #expect(zipped.formerIDs == [])
+        try StreamedChatCorpusTests.compare(folder.appendingPathComponent("_chat.txt").path, expectedChannels: 1)
+        try StreamedChatCorpusTests.compare(zip.path, expectedChannels: 1)
     }
 
     @Test("two chats that are both _chat.txt never merge; one outside any folder is named after its participants")
@@ -165,12 +170,17 @@ struct WhatsAppQuirkTests {
         #expect(
             [first.id, second.id, bare.id] == [ChannelID("whatsapp:Ana"), ChannelID("whatsapp:Family"), ChannelID("whatsapp:Ana, Bo")])
         #expect(bare.name == "Ana, Bo")
+        #expect([first, second, bare].map(\.formerIDs) == Array(repeating: [ChannelID("whatsapp:_chat")], count: 3))
+        let named = try Self.read(Self.iosChat, file: "/exports/_chat/_chat.txt").transcript.channels[0]
+        #expect(named.id == ChannelID("whatsapp:_chat"))
+        #expect(named.formerIDs == [])
     }
 
     @Test("an Android chat keeps the name (and id) its file gives")
     func androidNameKept() throws {
         let channel = try Self.read("18/03/2022, 14:56 - Ana: hi\n", file: "/exports/WhatsApp Chat with Ana.txt").transcript.channels[0]
         #expect(channel.id == ChannelID("whatsapp:Ana"))
+        #expect(channel.formerIDs == [])
     }
 
     // MARK: date order
