@@ -40,4 +40,19 @@ import Testing
             }
         }
     }
+
+    /// Over 3,000 seeded strings of scalars drawn from the whole Unicode range (controls,
+    /// unassigned code points, private use, combining marks alone, noncharacters): tokenizing never
+    /// fails and never gives an empty term.
+    @Test func anyScalarsGiveNonEmptyTerms() {
+        var random = SeededRandom(seed: 0xBAD_5CA1A5)
+        for _ in 0..<3_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...24, using: &random) {
+                let value = UInt32.random(in: 0...0x10FFFF, using: &random)
+                text.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            }
+            #expect(SearchTokenizer.terms(String(text)).allSatisfy { !$0.isEmpty })
+        }
+    }
 }

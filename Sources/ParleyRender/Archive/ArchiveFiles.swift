@@ -19,6 +19,8 @@ struct ArchiveFiles {
     private(set) var writeTime: Duration = .zero
     /// HTML pages written with new bytes, and pages kept from the previous archive.
     private(set) var pagesRewritten = 0, pagesUnchanged = 0
+    /// The previous archive's pages by folder (`c/NAME/`), listed on first use.
+    private var previousPagesByFolder: [String: [String]]?
 
     init(root: URL, replacing previous: URL? = nil) {
         self.root = root
@@ -111,13 +113,19 @@ struct ArchiveFiles {
 
     /// The pages (`.html` files) the previous archive holds directly in `folder` (a path such as
     /// `c/NAME/`), Parley's by its manifest, in byte order; none when it has no manifest.
-    /// - Complexity: O(files in the previous archive's manifest).
-    func previousPages(below folder: String) -> [String] {
-        guard let files = previous?.manifest.files else { return [] }
-        return files.filter { path in
-            path.hasPrefix(folder) && path.hasSuffix(".html") && !path.utf8.dropFirst(folder.utf8.count).contains(UInt8(ascii: "/"))
+    /// - Complexity: O(files in the previous archive's manifest) on the first call (the pages are
+    ///   listed by folder once), then O(1) plus the pages returned.
+    mutating func previousPages(below folder: String) -> [String] {
+        if previousPagesByFolder == nil {
+            var byFolder: [String: [String]] = [:]
+            for path in previous?.manifest.files ?? [] where path.hasSuffix(".html") {
+                guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
+                byFolder[String(path[...slash]), default: []].append(path)
+            }
+            for (key, paths) in byFolder { byFolder[key] = paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+            previousPagesByFolder = byFolder
         }
-        .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return previousPagesByFolder?[folder] ?? []
     }
 
     /// Copies every file of `Public/` into `public/`.

@@ -5,7 +5,7 @@ import ParleyModel
 /// and that stays the same as channels are added to the archive.
 ///
 /// A channel's *legacy name* is its id with every byte outside `[A-Za-z0-9_-]` written as `.XX`
-/// (``DOMID``), the only name Parley gave folders before. It is kept when it is safe: it does not
+/// (``DOMID``), the only name Parley gave folders before. It is kept when it is safe: it is not empty, it does not
 /// start with a dot (an id such as Matrix's `!room:example.org`), it is at most
 /// ``maximumLegacyBytes`` bytes long, and no channel before it in the archive's order took the
 /// same name ignoring ASCII case. Any other channel gets a *derived name*, marked by `~`, which a
@@ -69,8 +69,10 @@ public struct ChannelFolders: Sendable {
     /// byte outside `[A-Za-z0-9_-]` written as `.XX`.
     public static func legacyName(_ channel: ChannelID) -> String { DOMID.encode(channel.rawValue) }
 
-    /// Whether a legacy name may stay: no leading dot, and short enough for any file system.
-    private static func isSafe(_ legacy: String) -> Bool { !legacy.hasPrefix(".") && legacy.utf8.count <= maximumLegacyBytes }
+    /// Whether a legacy name may stay: not empty, no leading dot, short enough for any file system.
+    private static func isSafe(_ legacy: String) -> Bool {
+        !legacy.isEmpty && !legacy.hasPrefix(".") && legacy.utf8.count <= maximumLegacyBytes
+    }
 
     /// The name as a case-insensitive file system compares it (the names are ASCII).
     static func folded(_ name: String) -> String { name.lowercased() }

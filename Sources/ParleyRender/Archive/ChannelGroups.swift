@@ -17,7 +17,7 @@ enum ChannelGroups {
             if members[name] == nil { order.append(name) }
             members[name, default: []].append(entry)
         }
-        order.sort { $0.isEmpty && !$1.isEmpty }
+        order = order.filter(\.isEmpty) + order.filter { !$0.isEmpty }
         var writer = HTMLWriter()
         for name in order {
             if !name.isEmpty {

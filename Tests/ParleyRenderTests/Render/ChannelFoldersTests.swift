@@ -34,6 +34,11 @@ import Testing
         #expect(name.utf8.count == 2 + 98 + 1 + 16 + 1)  // the 100th byte would have cut `.BC`
     }
 
+    /// An empty id (the importers refuse one, but a folder never depends on that) is no `c//`.
+    @Test func anEmptyIdGetsADigestName() {
+        #expect(Self.names([""]) == ["c/~a8c7f832281a39c5/"])
+    }
+
     @Test func namesEqualIgnoringCaseAreTold() {
         #expect(
             Self.names(["whatsapp:Family", "whatsapp:family", "whatsapp:FAMILY"]) == [
