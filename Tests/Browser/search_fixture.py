@@ -94,9 +94,13 @@ def day_number(when):
 
 
 def assign_ranges(channels):
-    """Each channel a range: base a multiple of 64, capacity a power of two ≥ 64 and ≥ twice its count."""
-    base = 0
+    """Each channel without a range (capacity 0) gets one after the highest in use: base a multiple
+    of 64, capacity a power of two ≥ 64 and ≥ twice its count. A channel with a range keeps it (as
+    a later render keeps the previous index's)."""
+    base = max((c.base + c.capacity for c in channels if c.capacity), default=0)
     for channel in channels:
+        if channel.capacity:
+            continue
         capacity = 64
         while capacity < 2 * len(channel.messages):
             capacity *= 2

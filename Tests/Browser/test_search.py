@@ -17,6 +17,7 @@ import browser
 from search_fixture import Channel, Message, write_index, write_pages
 
 FIREHOSE = 2600
+FAR = 2**45 + 3 * 64
 
 
 def at(day, hour=9, minute=0):
@@ -52,7 +53,12 @@ def channels():
                 f'common message {i}' + (' even' if i % 2 == 0 else '') + (' centennial' if i % 100 == 0 else ''),
                 f'2023-p{i // 1000 + 1}.html')
         for i in range(FIREHOSE)])
-    return [general, random, firehose]
+    # A channel whose range an earlier render placed far up: document numbers above 2^45.
+    far = Channel('400', 'far away', 'c/far/', [
+        Message('m-x0', at('2022-06-01'), 'Zed', 'zed', 'distant echo', '2022-06.html'),
+        Message('m-x1', at('2022-06-02'), 'Zed', 'zed', 'distant thunder', '2022-06.html'),
+    ], base=FAR, capacity=64)
+    return [general, random, firehose, far]
 
 
 @pytest.fixture(scope='module')
@@ -170,6 +176,17 @@ def test_by_word_newest_first_with_the_snippet(archive, driver):
     assert search(driver, 'deployment ready ') == [['m-g0'], '1 result']
 
 
+def test_large_document_numbers_and_numbers_as_words(archive, driver):
+    root, _, _ = archive
+    open_page(driver, root / 'index.html')
+    assert search(driver, 'distant ') == [['m-x1', 'm-x0'], '2 results']
+    assert driver.execute_script('return document.querySelector(".search-link").getAttribute("href")') == \
+        'c/far/2022-06.html#m-x1'
+    assert search(driver, 'echo ') == [['m-x0'], '1 result']
+    assert search(driver, 'in:far during:2022-06-02 ') == [['m-x1'], '1 result']
+    assert search(driver, '2599 ') == [['m-f2599'], '1 result']
+
+
 def test_by_prefix_of_the_last_word(archive, driver):
     root, _, _ = archive
     open_page(driver, root / 'index.html')
@@ -220,7 +237,7 @@ def test_by_cjk_substring_and_emoji(archive, driver):
     ('has:reaction ', ['m-g8']),
     ('has:sticker ', ['m-r2']),
     ('has:file -has:image ', ['m-r3']),
-    ('before:2024-01-20 ', ['m-g1', 'm-g0'] + firehose_ids(0, FIREHOSE)),
+    ('before:2024-01-20 ', ['m-g1', 'm-g0'] + firehose_ids(0, FIREHOSE) + ['m-x1', 'm-x0']),
     ('before:2024-01-20 in:general ', ['m-g1', 'm-g0']),
     ('after:2024-03-02 ', ['m-g9', 'm-g8', 'm-g7']),
     ('after:2024-02 in:general ', ['m-g9', 'm-g8', 'm-g7', 'm-g6']),
@@ -283,12 +300,13 @@ def test_relevance(archive, driver):
 
 
 def test_a_frequent_word_loads_only_the_newest_chunk(archive, driver):
-    root, _, files = archive
+    root, chans, files = archive
+    g, f = chans[0].base, chans[2].base
     open_page(driver, root / 'index.html')
     assert search(driver, 'common ') == [['m-g9', 'm-g8'] + firehose_ids(0, 18), f'{FIREHOSE + 2} results']
     # The general channel's chunk, then the firehose's newest; its older chunk is not needed.
     general, older, newest = chunks_of(files, 'common')
-    assert [general[:3], older[:3], newest[:3]] == [[8, 9, 2], [128, 2175, 2048], [2176, 2727, 552]]
+    assert [general[:3], older[:3], newest[:3]] == [[g + 8, g + 9, 2], [f, f + 2047, 2048], [f + 2048, f + 2599, 552]]
     assert [path for path in loaded(driver) if path.startswith('p/')] == [general[3], newest[3]]
     driver.find_element(By.CSS_SELECTOR, '.search-more').click()
     settled(driver)
@@ -369,7 +387,7 @@ def test_a_query_of_only_filters_and_an_empty_query(archive, driver):
     open_page(driver, root / 'index.html')
     assert search(driver, 'in:general ') == [['m-g9', 'm-g8', 'm-g7', 'm-g6', 'm-g5', 'm-g4', 'm-g3', 'm-g2', 'm-g1', 'm-g0'],
                                            '10 results']
-    assert search(driver, '-common ')[1] == '12 results'
+    assert search(driver, '-common ')[1] == '14 results'
     assert search(driver, '   ') == [[], '']
     assert driver.execute_script('return document.querySelector(".search-panel").hidden') is True
     assert driver.execute_script('return window.pageErrors') == []
