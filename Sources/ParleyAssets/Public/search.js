@@ -459,86 +459,117 @@
     return { alternatives, count: alternatives.reduce((sum, alt) => sum + alt.count, 0) };
   }
 
-  /** What the query asks of the documents, its terms looked up in the index. */
-  async function plan(index, items) {
-    const result = {
-      required: [], excluded: [], phrases: [], ranges: [], restricted: false, notice: null,
-      marked: new Set(), prefixes: [],
-    };
-    const authors = [];
-    let within = null;
-    const without = new Set();
-    let fromDay = -Infinity;
-    let untilDay = Infinity;
-    const pending = [];
-    for (const item of items) {
-      if (item.key !== 'word' && !item.value) continue;
-      const terms = item.key === 'in' || item.key === 'before' || item.key === 'after' || item.key === 'during'
-        ? [] : tokenize(item.value);
+  const DATED = new Set(['before', 'after', 'during']);
+
+  /** What a query asks of the documents: required clauses, excluded alternatives, phrases to
+   * verify, the document ranges its in: and date filters leave, and the terms to mark. */
+  class Plan {
+    constructor(index) {
+      this.index = index;
+      this.required = [];
+      this.excluded = [];
+      this.phrases = [];
+      this.ranges = [];
+      this.restricted = false;
+      this.notice = null;
+      this.marked = new Set();
+      this.prefixes = [];
+      this.authors = [];
+      this.within = null;
+      this.without = new Set();
+      this.fromDay = -Infinity;
+      this.untilDay = Infinity;
+    }
+
+    /** The plan of parsed query items: their terms are looked up together, then applied in order. */
+    static async of(index, items) {
+      const plan = new Plan(index);
+      const used = items.filter((item) => item.key === 'word' || item.value);
+      const sets = await Promise.all(used.map((item) => plan.lookUp(item)));
+      used.forEach((item, k) => plan.apply(item, sets[k]));
+      if (plan.authors.length) plan.required.push(clause(plan.authors));
+      plan.cut();
+      return plan;
+    }
+
+    /** The item's terms (a word's, a phrase's, or from:/has: with their prefix) and whether its
+     * last one is a prefix; [] for the other filters. */
+    terms(item) {
+      if (item.key === 'in' || DATED.has(item.key)) return { terms: [], prefixed: false };
+      const terms = tokenize(item.value);
+      let prefixed = item.open && !item.negated;
+      if (item.key === 'word' && terms.length === 1 && !item.quoted && !item.negated && isSingleUnspaced(terms[0])) {
+        prefixed = true;
+      }
+      const names = item.key === 'word' ? terms : terms.map((term) => item.key + ':' + term);
+      return { terms, names, prefixed };
+    }
+
+    lookUp(item) {
+      const { names, prefixed } = this.terms(item);
+      if (!names) return null;
+      const last = names.length - 1;
+      return Promise.all(names.map((name, k) => termSet(this.index, name, prefixed && k === last)));
+    }
+
+    apply(item, sets) {
+      const { terms, prefixed } = this.terms(item);
+      if (item.key === 'in') return this.applyChannel(item);
+      if (DATED.has(item.key)) return this.applyDate(item);
+      if (!terms.length) return;
+      if (item.key !== 'word') {
+        const alt = alternative(sets, null);
+        if (item.negated) this.excluded.push(alt);
+        else if (item.key === 'from') this.authors.push(alt);
+        else this.required.push(clause([alt]));
+        return;
+      }
+      const phrase = terms.length > 1 ? { terms, open: prefixed } : null;
+      if (item.negated) {
+        this.excluded.push(alternative(sets, phrase));
+        return;
+      }
+      for (const set of sets) this.required.push(clause([alternative([set], null)]));
+      if (phrase) this.phrases.push(phrase);
       const last = terms.length - 1;
+      terms.forEach((term, k) => (prefixed && k === last ? this.prefixes.push(term) : this.marked.add(term)));
+    }
+
+    applyChannel(item) {
+      const wanted = tokenize(item.value);
       const open = item.open && !item.negated;
-      if (item.key === 'word') {
-        if (!terms.length) continue;
-        const prefixed = open || (terms.length === 1 && !item.quoted && !item.negated && isSingleUnspaced(terms[0]));
-        const phrase = terms.length > 1 ? { terms, open: prefixed } : null;
-        pending.push(Promise.all(terms.map((term, k) => termSet(index, term, prefixed && k === last))).then((sets) => {
-          if (item.negated) {
-            result.excluded.push(alternative(sets, phrase));
-          } else {
-            for (const set of sets) result.required.push(clause([alternative([set], null)]));
-            if (phrase) result.phrases.push(phrase);
-          }
-        }));
-        if (!item.negated) {
-          terms.forEach((term, k) => (prefixed && k === last ? result.prefixes.push(term) : result.marked.add(term)));
-        }
-      } else if (item.key === 'from' || item.key === 'has') {
-        if (!terms.length) continue;
-        pending.push(Promise.all(terms.map((term, k) => termSet(index, item.key + ':' + term, open && k === last)))
-          .then((sets) => {
-            const alt = alternative(sets, null);
-            if (item.negated) result.excluded.push(alt);
-            else if (item.key === 'from') authors.push(alt);
-            else result.required.push(clause([alt]));
-          }));
-      } else if (item.key === 'in') {
-        const wanted = tokenize(item.value);
-        const matched = index.channels.filter((channel) => channel.id === item.value ||
-          (wanted.length && namesChannel(channel, wanted, open)));
-        if (item.negated) {
-          matched.forEach((channel) => without.add(channel));
-        } else {
-          within = within || new Set();
-          matched.forEach((channel) => within.add(channel));
-          if (!matched.length) result.notice = result.notice || 'No channel matches in:' + item.value;
-        }
-        result.restricted = true;
-      } else {
-        const days = period(item.value);
-        if (!days) {
-          result.notice = result.notice || 'Dates are YYYY-MM-DD, YYYY-MM or YYYY (' + item.key + ':' + item.value + ')';
-        } else if (item.negated) {
-          result.notice = result.notice || item.key + ': cannot be negated';
-        } else if (item.key === 'before') {
-          untilDay = Math.min(untilDay, days[0]);
-        } else if (item.key === 'after') {
-          fromDay = Math.max(fromDay, days[1]);
-        } else {
-          fromDay = Math.max(fromDay, days[0]);
-          untilDay = Math.min(untilDay, days[1]);
-        }
-        result.restricted = true;
+      const matched = this.index.channels.filter((channel) => channel.id === item.value ||
+        (wanted.length && namesChannel(channel, wanted, open)));
+      this.restricted = true;
+      if (item.negated) {
+        matched.forEach((channel) => this.without.add(channel));
+        return;
+      }
+      this.within = this.within || new Set();
+      matched.forEach((channel) => this.within.add(channel));
+      if (!matched.length) this.say('No channel matches in:' + item.value);
+    }
+
+    applyDate(item) {
+      const days = period(item.value);
+      this.restricted = true;
+      if (!days) return this.say('Dates are YYYY-MM-DD, YYYY-MM or YYYY (' + item.key + ':' + item.value + ')');
+      if (item.negated) return this.say(item.key + ': cannot be negated');
+      if (item.key !== 'after') this.untilDay = Math.min(this.untilDay, item.key === 'before' ? days[0] : days[1]);
+      if (item.key !== 'before') this.fromDay = Math.max(this.fromDay, item.key === 'after' ? days[1] : days[0]);
+    }
+
+    say(notice) { this.notice = this.notice || notice; }
+
+    /** Each channel's documents that the in: and date filters leave, one range a channel. */
+    cut() {
+      for (const channel of this.index.channels) {
+        if ((this.within && !this.within.has(channel)) || this.without.has(channel)) continue;
+        const low = this.fromDay === -Infinity ? 0 : this.index.firstPosition(channel, this.fromDay);
+        const high = this.untilDay === Infinity ? channel.count : this.index.firstPosition(channel, this.untilDay);
+        if (low < high) this.ranges.push([channel.base + low, channel.base + high]);
       }
     }
-    await Promise.all(pending);
-    if (authors.length) result.required.push(clause(authors));
-    for (const channel of index.channels) {
-      if ((within && !within.has(channel)) || without.has(channel)) continue;
-      const low = channel.base + (fromDay === -Infinity ? 0 : index.firstPosition(channel, fromDay));
-      const high = channel.base + (untilDay === Infinity ? channel.count : index.firstPosition(channel, untilDay));
-      if (low < high) result.ranges.push([low, high]);
-    }
-    return result;
   }
 
   function namesChannel(channel, wanted, open) {
@@ -1030,7 +1061,7 @@
         const index = await this.loadIndex();
         if (generation !== this.generation) return;
         const items = parseQuery(text);
-        const query = await plan(index, items);
+        const query = await Plan.of(index, items);
         if (generation !== this.generation) return;
         if (!query.required.length && !query.excluded.length && !query.restricted && !query.notice) {
           return this.clear();
