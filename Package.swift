@@ -72,12 +72,12 @@ let package = Package(
         ),
         .target(
             name: "ParleyRender",
-            dependencies: ["ParleyModel", "ParleyLayout", "ParleyHTML", "ParleyAssets", "ParleyFormat"],
+            dependencies: ["ParleyModel", "ParleyLayout", "ParleyHTML", "ParleyAssets", "ParleyFormat", "ParleySearch"],
             swiftSettings: strict
         ),
         .target(name: "ParleyPatch", dependencies: ["ParleyDiffing", "ParleyHTML"], swiftSettings: strict),
         // The archive's search index: terms as public/search.js reads them.
-        .target(name: "ParleySearch", swiftSettings: strict),
+        .target(name: "ParleySearch", dependencies: ["ParleyModel"], swiftSettings: strict),
         // Durable events in SQLite (sole importer of CSQLite).
         .target(name: "ParleyStore", dependencies: ["CSQLite"], swiftSettings: strict),
         .target(
@@ -193,7 +193,7 @@ let package = Package(
             name: "ParleyPatchTests", dependencies: ["ParleyPatch", "ParleyHTML", "ParleyLive", "ParleyModel", "ParleyTestSupport"],
             swiftSettings: strict),
         .testTarget(name: "ParleyStoreTests", dependencies: ["ParleyStore", "ParleyTestSupport"], swiftSettings: strict),
-        .testTarget(name: "ParleySearchTests", dependencies: ["ParleySearch", "ParleyTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ParleySearchTests", dependencies: ["ParleySearch", "ParleyModel", "ParleyTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ParleyLiveTests",
             dependencies: ["ParleyLive", "ParleyModel", "ParleyPatch", "ParleyRender", "ParleyTestSupport", "ParleyWaitSupport"],

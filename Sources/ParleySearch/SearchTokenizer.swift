@@ -81,6 +81,10 @@ public enum SearchTokenizer {
 
     /// Step 1: NFKD, diacritics and variation selectors dropped, NFC, lower case, `ß` and `ς` folded.
     static func fold(_ text: String) -> [Unicode.Scalar] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII is its own NFKD and NFC form and has no diacritics: only upper case folds.
+            return text.utf8.map { Unicode.Scalar($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) }
+        }
         var kept = String.UnicodeScalarView()
         for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars where !isFoldedMark(scalar) {
             kept.append(scalar)
@@ -116,6 +120,10 @@ public enum SearchTokenizer {
     }
 
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let value = scalar.value | 0x20
+            return (0x30...0x39).contains(scalar.value) || (0x61...0x7A).contains(value)
+        }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
             .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:

@@ -21,6 +21,8 @@ struct ArchiveFiles {
     private(set) var pagesRewritten = 0, pagesUnchanged = 0
     /// The previous archive's pages by folder (`c/NAME/`), listed on first use.
     private var previousPagesByFolder: [String: [String]]?
+    /// The folders created so far by ``write(data:to:countsAsPage:)``.
+    private var createdFolders: Set<String> = []
 
     init(root: URL, replacing previous: URL? = nil) {
         self.root = root
@@ -55,7 +57,11 @@ struct ArchiveFiles {
         let start = clock.now
         defer { writeTime += clock.now - start }
         let url = root.appendingPathComponent(relativePath)
-        try createFolder(url.deletingLastPathComponent())
+        let folder = url.deletingLastPathComponent()
+        if !createdFolders.contains(folder.path) {
+            try createFolder(folder)
+            createdFolders.insert(folder.path)
+        }
         bytesWritten += data.count
         let isPage = countsAsPage && relativePath.hasSuffix(".html")
         if keepPrevious(relativePath, ifEqualTo: data, at: url) {
@@ -63,7 +69,9 @@ struct ArchiveFiles {
             return
         }
         do {
-            try data.write(to: url, options: .atomic)
+            // The root is the staging folder, swapped in whole once complete: no file needs its own
+            // temporary copy and rename.
+            try data.write(to: url)
         } catch {
             throw .cannotWrite(path: url.path, reason: Self.reason(error))
         }

@@ -58,6 +58,7 @@ public struct ArchiveWriter: Sendable {
         let pageRenderer = PageRenderer(templates: templates)
         let batchSize = max(1, ProcessInfo.processInfo.activeProcessorCount) * 2
         var entries: [SafeHTML] = []
+        var search = SearchIndexWriter(previous: files, clock: options.clock)
         var pageFiles: [ChannelID: Set<String>] = [:]
         var pages = 0, messages = 0, pagesRendered = 0
         progress(.rendering(messages: try source.messageCount()))
@@ -68,7 +69,7 @@ public struct ArchiveWriter: Sendable {
                 resolvesMedia: resolvesMedia)
             let channelPages = ChannelPages(plan: plan, title: source.title, context: context, templates: templates, options: options)
             pageFiles[channel.id] = Set(plan.pages.map { $0.name + ".html" })
-            var pending: [Int] = []
+            var pending: [(index: Int, kept: Bool)] = []
             // The batch being rendered in the background while the next one is read; once it is
             // done, the next one starts rendering before its pages are written.
             var rendering: (indices: [Int], work: BackgroundWork<[SafeHTML]>)?
@@ -85,26 +86,34 @@ public struct ArchiveWriter: Sendable {
                     progress(.pageWritten(pages: pages, messages: messages))
                 }
             }
+            // Every page is read for the search index, in order; only those not kept are rendered.
             func flush() throws(RenderError) {
-                let batch = try channelPages.batch(pending, source: source, media: &media, files: &files)
-                let rendered = finishRendering()
-                rendering = (pending, BackgroundWork { channelPages.render(batch, renderer: pageRenderer) })
-                pagesRendered += pending.count
+                let runs = try channelPages.runs(pending.map(\.index), source: source)
+                try search.add(runs, files: &files)
+                let changed = zip(pending, runs).filter { !$0.0.kept }
                 pending = []
+                guard !changed.isEmpty else { return }
+                let indices = changed.map(\.0.index)
+                let batch = try channelPages.batch(indices, runs: changed.map(\.1), media: &media, files: &files)
+                let rendered = finishRendering()
+                rendering = (indices, BackgroundWork { channelPages.render(batch, renderer: pageRenderer) })
+                pagesRendered += indices.count
                 try write(rendered)
             }
+            search.begin(plan, folder: channelPages.folder)
             for index in plan.pages.indices {
                 let path = channelPages.path(of: index)
+                var kept = false
                 if let digest = plan.digests[index] {
                     written.digests[path] = digest
                     if recorded.digests[path] == digest, files.keepPage(path) {
+                        kept = true
                         pages += 1
                         messages += plan.pages[index].messageCount
                         progress(.pageWritten(pages: pages, messages: messages))
-                        continue
                     }
                 }
-                pending.append(index)
+                pending.append((index, kept))
                 if pending.count == batchSize { try flush() }
             }
             if !pending.isEmpty { try flush() }
@@ -114,6 +123,7 @@ public struct ArchiveWriter: Sendable {
             progress(.pageWritten(pages: pages, messages: messages))
             entries.append(channelPages.indexEntry(clock: options.clock))
         }
+        try search.finish(files: &files)
         let redirects = try writeRedirects(
             channels, folders: context.channelFolders, pageFiles: pageFiles, renderer: pageRenderer, files: &files)
         let index = pageRenderer.page(

@@ -37,15 +37,17 @@ struct ChannelPages {
         let context: RenderContext
     }
 
-    /// Reads the pages at `indices` (a batch) from `source` and resolves their messages' local
-    /// media through `media`.
-    /// - Throws: what the source throws; ``RenderError/cannotWrite(path:reason:)`` when a copied
-    ///   media file cannot be written.
-    func batch(_ indices: [Int], source: some ArchiveSource, media: inout MediaStore, files: inout ArchiveFiles) throws(RenderError)
-        -> Batch
-    {
-        let runs = try source.runs(
+    /// Reads the pages at `indices` (the next pages in order) from `source`.
+    /// - Throws: what the source throws.
+    func runs(_ indices: [Int], source: some ArchiveSource) throws(RenderError) -> [MessageRun] {
+        try source.runs(
             indices.map { MessageRun.Request(channel: plan.channel.id, first: plan.pages[$0].first, count: plan.pages[$0].messageCount) })
+    }
+
+    /// The pages at `indices` ready to render from their `runs`, their messages' local media
+    /// resolved through `media`.
+    /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when a copied media file cannot be written.
+    func batch(_ indices: [Int], runs: [MessageRun], media: inout MediaStore, files: inout ArchiveFiles) throws(RenderError) -> Batch {
         try media.resolve(MediaStore.references(in: runs.lazy.flatMap { $0.messages + $0.replyTargets }), files: &files)
         var context = context
         context.media = media.links

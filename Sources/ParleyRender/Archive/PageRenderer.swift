@@ -84,7 +84,8 @@ public struct PageRenderer: Sendable {
             "title": .text(page.title), "heading": .text(page.heading), "topic": .text(page.topic),
             "stylesheet": .text(page.rootPath + "public/parley.css"), "colors": .text(page.rootPath + "colors.css"),
             "breadcrumbs": .html(page.breadcrumbs), "pager": .html(page.pager),
-            "channel": .text(page.channelID), "footer": .text(page.footer),
+            "channel": .text(page.channelID), "footer": .text(page.footer), "root": .text(page.rootPath),
+            "search": .text(page.rootPath + "public/search.js"),
         ]
     }
 }

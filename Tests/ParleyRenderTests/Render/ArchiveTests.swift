@@ -28,14 +28,16 @@ import Testing
         expected.pagesRewritten = 3
         expected.pagesRendered = 1
         #expect(summary == expected)
+        let shards = try Self.files(root).keys.filter { $0.hasPrefix("search/t/") }
+        #expect(shards.count == 1)
         #expect(
             try Self.files(root).keys.sorted() == [
                 ".parley-manifest", "c/c1/2024-03.html", "c/c1/index.html", "colors.css", "index.html", "public/parley.css",
-                "public/parley.js", "public/redirect.js", "public/search.js",
-            ])
+                "public/parley.js", "public/redirect.js", "public/search.js", "search/index.js", "search/s/0.js",
+            ] + shards)
         #expect(
             try String(contentsOf: root.appendingPathComponent(".parley-manifest"), encoding: .utf8)
-                == "parley-manifest 1\nc/c1/2024-03.html\nc/c1/index.html\ncolors.css\nindex.html\npublic/parley.css\npublic/parley.js\npublic/redirect.js\npublic/search.js\n"
+                == "parley-manifest 1\nc/c1/2024-03.html\nc/c1/index.html\ncolors.css\nindex.html\npublic/parley.css\npublic/parley.js\npublic/redirect.js\npublic/search.js\nsearch/index.js\nsearch/s/0.js\n\(shards[0])\n"
         )
         let colors = try String(contentsOf: root.appendingPathComponent("colors.css"), encoding: .utf8)
         #expect(
@@ -55,7 +57,9 @@ import Testing
         let (root, _) = try Self.render(TestPaths.fixture("tiny.json"))
         for (name, data) in try Self.files(root) where name.hasSuffix(".html") {
             let html = String(decoding: data, as: UTF8.self)
-            #expect(!html.contains("<script"), "\(name) has a script element")
+            #expect(
+                html.components(separatedBy: "<script").count == 2 && html.contains(#"public/search.js" defer="defer"></script></head>"#),
+                "\(name) has a script element besides the search box's")
             #expect(!html.contains("javascript:alert(1)\""), "\(name) has a javascript: attribute")
             #expect(!html.contains("href=\"javascript"), "\(name) links to javascript:")
             #expect(!html.contains("<img src=x"), "\(name) has an injected image")

@@ -63,7 +63,8 @@ import Testing
         try FileManager.default.createSymbolicLink(
             atPath: output.appendingPathComponent("elsewhere").path, withDestinationPath: outside.path)
         let user = Self.snapshot(output).filter {
-            !$0.key.hasPrefix("public/") && !$0.key.hasSuffix(".html") && !["colors.css", ".parley-manifest"].contains($0.key)
+            !$0.key.hasPrefix("public/") && !$0.key.hasPrefix("search/") && !$0.key.hasSuffix(".html")
+                && !["colors.css", ".parley-manifest"].contains($0.key)
         }
         #expect(user.keys.filter { $0.hasPrefix(".git/") }.count > 10)
         #expect(user.count == user.keys.filter { $0.hasPrefix(".git/") }.count + 4)
@@ -80,7 +81,8 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == ["archive", "outside"])
         let manifest = try String(contentsOf: output.appendingPathComponent(".parley-manifest"), encoding: .utf8)
         #expect(manifest.hasPrefix("parley-manifest 1\nc/~.21room.3Aexample.2Eorg/2024-03.html\nc/~.21room.3Aexample.2Eorg/index.html\n"))
-        #expect(manifest.hasSuffix("\nindex.html\npublic/parley.css\npublic/parley.js\npublic/redirect.js\npublic/search.js\n"))
+        #expect(
+            manifest.contains("\nindex.html\npublic/parley.css\npublic/parley.js\npublic/redirect.js\npublic/search.js\nsearch/index.js\n"))
         #expect(!manifest.contains("CNAME") && !manifest.contains(".git") && !manifest.contains("notes"))
     }
 
@@ -91,10 +93,14 @@ import Testing
         try FileManager.default.removeItem(at: output.appendingPathComponent(".parley-manifest"))
         let user = [
             "CNAME", "c/1234567890/notes.txt", "c/1234567890/2023-11.html.orig", "c/1234567890/draft.html", "media/README",
-            "media/0123.png", "public/fonts/inter.woff2", "c/index.html", "robots.txt",
+            "media/0123.png", "public/fonts/inter.woff2", "c/index.html", "robots.txt", "search/notes.txt", "search/t/mine.js",
+            "search/s/draft.js",
         ]
         for path in user { try Self.write("user's \(path)\n", to: path, in: output) }
-        let layout = ["c/999/2024-01.html", "c/999/2024-01-p2.html", "media/" + String(repeating: "ab", count: 32) + ".png"]
+        let layout = [
+            "c/999/2024-01.html", "c/999/2024-01-p2.html", "media/" + String(repeating: "ab", count: 32) + ".png", "search/s/77.js",
+            "search/t/0123456789abcdef.js", "search/p/fedcba9876543210.js",
+        ]
         for path in layout { try Self.write("an old page\n", to: path, in: output) }
 
         _ = try Self.render("matrix-element-export.json", to: output)

@@ -49,6 +49,8 @@ struct ArchiveManifest: Sendable, Equatable {
         case 2 where parts[0] == "public": return !parts[1].isEmpty
         case 2 where parts[0] == "media": return Self.isMediaName(parts[1])
         case 3 where parts[0] == "c": return !parts[1].isEmpty && (parts[2] == "index.html" || Self.isPageName(parts[2]))
+        case 2 where parts[0] == "search": return parts[1] == "index.js"
+        case 3 where parts[0] == "search": return Self.isSearchFileName(folder: parts[1], name: parts[2])
         default: return false
         }
     }
@@ -62,7 +64,8 @@ struct ArchiveManifest: Sendable, Equatable {
             return files.contains { $0.hasPrefix(prefix) }
         }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        return ["public", "media", "c"].contains(path) || (parts.count == 2 && parts[0] == "c")
+        return ["public", "media", "c", "search", "search/t", "search/p", "search/s"].contains(path)
+            || (parts.count == 2 && parts[0] == "c")
     }
 
     /// `2024-03.html` or `2024-03-p2.html`.
@@ -74,6 +77,18 @@ struct ArchiveManifest: Sendable, Equatable {
             return false
         }
         return stem.count == 2 || (stem[2].first == "p" && digits(stem[2].dropFirst()))
+    }
+
+    /// A file of the search index's folders (`docs/SEARCH-INDEX.md`): `t/` and `p/` hold 16
+    /// lowercase hex digits + `.js`, `s/` a decimal number + `.js`.
+    private static func isSearchFileName(folder: Substring, name: Substring) -> Bool {
+        guard name.hasSuffix(".js") else { return false }
+        let stem = name.dropLast(3)
+        switch folder {
+        case "t", "p": return stem.count == 16 && stem.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
+        case "s": return !stem.isEmpty && stem.count <= 10 && stem.allSatisfy { $0.isASCII && $0.isNumber }
+        default: return false
+        }
     }
 
     /// 64 lowercase hex digits and an optional `.ext` (1–8 lowercase letters or digits).

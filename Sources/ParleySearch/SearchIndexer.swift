@@ -1,0 +1,204 @@
+import Foundation
+
+/// Builds an archive's search index (`docs/SEARCH-INDEX.md`) as its channels' messages stream past
+/// in display order: each channel takes a range of document numbers (kept from the previous
+/// archive's entry while the channel fits), each message a document; snippet chunks are handed
+/// out as they fill, the term shards, postings chunks and the entry at the end.
+///
+/// Use: ``beginChannel(_:)``, then ``add(_:snippet:)`` for each of its messages in display order
+/// (taking ``takeFiles()`` now and then), for every channel; then ``finish()``.
+/// - Complexity: memory O(postings + channels' pages and days), one snippet chunk.
+public struct SearchIndexer: Sendable {
+    /// How many documents a snippet chunk file holds (a channel's base is a multiple of it).
+    public static let snippetChunk = 64
+    /// The largest entry file read back (a larger one is not used: ranges are assigned afresh).
+    public static let entrySizeLimit = 64 << 20
+
+    /// A channel as the entry lists it.
+    public struct Channel: Sendable {
+        public var id: String
+        public var name: String
+        /// Its folder below the archive root, `c/NAME/`.
+        public var folder: String
+        /// How many messages it has.
+        public var count: Int
+        /// Each page: the position of its first message and its file name.
+        public var pages: [(position: Int, file: String)]
+        /// Each day with messages (days since 1970-01-01 in the archive's zone) and the position of its first.
+        public var days: [(day: Int64, position: Int)]
+
+        public init(
+            id: String, name: String, folder: String, count: Int, pages: [(position: Int, file: String)],
+            days: [(day: Int64, position: Int)]
+        ) {
+            self.id = id
+            self.name = name
+            self.folder = folder
+            self.count = count
+            self.pages = pages
+            self.days = days
+        }
+    }
+
+    /// A message's snippet: its element id, its time as pages show it and its author's shown name.
+    public struct Snippet: Sendable {
+        public var anchor: String
+        public var time: String
+        public var author: String
+
+        public init(anchor: String, time: String, author: String) {
+            self.anchor = anchor
+            self.time = time
+            self.author = author
+        }
+    }
+
+    private struct Range: Codable {
+        var id: String
+        var base: UInt32
+        var capacity: UInt32
+    }
+    private struct PreviousEntry: Decodable {
+        var version: Int
+        var channels: [Range]
+    }
+
+    private var previous: [String: Range] = [:]
+    private var nextBase: UInt64 = 0
+    private var channels: [(channel: Channel, range: Range)] = []
+    private var builder = SearchIndexBuilder()
+    private var position = 0
+    private var chunk: (index: UInt32, script: SearchScript)?
+    private var files: [SearchIndexBuilder.File] = []
+    private var documents = 0
+
+    /// An indexer that keeps the channels' ranges of `previousEntry` (the text of the previous
+    /// archive's `search/index.js`, if any; one that does not read is ignored).
+    public init(previousEntry: String?) {
+        guard let text = previousEntry, let entry = Self.decode(text), entry.version == 1 else { return }
+        for range in entry.channels where range.base % UInt32(Self.snippetChunk) == 0 && range.capacity > 0 {
+            previous[range.id] = range
+            nextBase = max(nextBase, UInt64(range.base) + UInt64(range.capacity))
+        }
+    }
+
+    private static func decode(_ text: String) -> PreviousEntry? {
+        let prefix = "ParleySearch.entry(", suffix = ");\n"
+        guard text.hasPrefix(prefix), text.hasSuffix(suffix) else { return nil }
+        let json = text.dropFirst(prefix.count).dropLast(suffix.count)
+        return try? JSONDecoder().decode(PreviousEntry.self, from: Data(json.utf8))
+    }
+
+    /// Starts `channel`: its messages follow, in display order.
+    /// - Returns: false when the archive has no more document numbers for it (2^32 in all; its
+    ///   messages are then not indexed).
+    public mutating func beginChannel(_ channel: Channel) -> Bool {
+        flushChunk()
+        position = 0
+        let count = UInt64(channel.count)
+        if let kept = previous[channel.id], UInt64(kept.capacity) >= count {
+            channels.append((channel, kept))
+            return true
+        }
+        var capacity = UInt64(Self.snippetChunk)
+        while capacity < 2 * count { capacity *= 2 }
+        guard nextBase + capacity <= UInt64(UInt32.max) else { return false }
+        let range = Range(id: channel.id, base: UInt32(nextBase), capacity: UInt32(capacity))
+        nextBase += capacity
+        channels.append((channel, range))
+        return true
+    }
+
+    /// Adds the current channel's next message.
+    public mutating func add(_ document: SearchDocument, snippet: Snippet) {
+        guard let range = channels.last?.range else { return }
+        let number = range.base + UInt32(position)
+        position += 1
+        documents += 1
+        builder.add(number, terms: document.terms)
+        let index = number / UInt32(Self.snippetChunk)
+        if chunk?.index != index {
+            flushChunk()
+            var script = SearchScript(capacity: 16 * 1024)
+            script.raw("ParleySearch.snippets(")
+            script.number(Int(index))
+            script.raw(",[")
+            chunk = (index, script)
+        }
+        guard var script = chunk?.script else { return }
+        chunk = nil
+        if script.bytes.last != UInt8(ascii: "[") { script.raw(UInt8(ascii: ",")) }
+        script.raw(UInt8(ascii: "["))
+        script.number(Int(number))
+        for text in [snippet.anchor, snippet.time, snippet.author, document.text] {
+            script.raw(UInt8(ascii: ","))
+            script.string(text)
+        }
+        script.raw(UInt8(ascii: "]"))
+        chunk = (index, script)
+    }
+
+    private mutating func flushChunk() {
+        guard let (index, chunkScript) = chunk else { return }
+        var script = chunkScript
+        chunk = nil
+        script.raw("]);\n")
+        files.append(.init(path: "s/\(index).js", bytes: script.bytes))
+    }
+
+    /// The files ready to write so far (snippet chunks), handed over once.
+    public mutating func takeFiles() -> [SearchIndexBuilder.File] {
+        defer { files = [] }
+        return files
+    }
+
+    /// The remaining files: the last snippet chunk, the term shards, the postings chunks and
+    /// `index.js`, the entry, last.
+    /// - Complexity: O(postings + terms · log terms).
+    public mutating func finish() -> [SearchIndexBuilder.File] {
+        flushChunk()
+        let terms = builder.files(channelRanges: channels.map { $0.range.base..<($0.range.base + $0.range.capacity) })
+        var entry = SearchScript(capacity: 4096)
+        entry.raw("ParleySearch.entry({\"version\":1,\"documents\":")
+        entry.number(documents)
+        entry.raw(",\"channels\":")
+        entry.list(channels) { script, item in
+            let (channel, range) = item
+            script.raw("{\"id\":")
+            script.string(channel.id)
+            script.raw(",\"name\":")
+            script.string(channel.name)
+            script.raw(",\"folder\":")
+            script.string(channel.folder)
+            script.raw(",\"base\":")
+            script.number(Int(range.base))
+            script.raw(",\"capacity\":")
+            script.number(Int(range.capacity))
+            script.raw(",\"count\":")
+            script.number(channel.count)
+            script.raw(",\"pages\":")
+            script.list(channel.pages) { script, page in
+                script.raw(UInt8(ascii: "["))
+                script.number(page.position)
+                script.raw(UInt8(ascii: ","))
+                script.string(page.file)
+                script.raw(UInt8(ascii: "]"))
+            }
+            script.raw(",\"days\":")
+            script.list(channel.days.flatMap { [$0.day, Int64($0.position)] }) { script, value in script.number(value) }
+            script.raw(UInt8(ascii: "}"))
+        }
+        entry.raw(",\"shards\":")
+        entry.list(terms.shards) { script, shard in
+            script.raw(UInt8(ascii: "["))
+            script.string(shard.first)
+            script.raw(UInt8(ascii: ","))
+            script.string(shard.file.path)
+            script.raw(UInt8(ascii: "]"))
+        }
+        entry.raw(",\"snippetChunk\":")
+        entry.number(Self.snippetChunk)
+        entry.raw("});\n")
+        return takeFiles() + terms.shards.map(\.file) + terms.chunks + [.init(path: "index.js", bytes: entry.bytes)]
+    }
+}
