@@ -54,3 +54,11 @@ def driver():
     chromium = browser.start()
     yield chromium
     chromium.quit()
+
+
+@pytest.fixture(scope='session')
+def strict_driver():
+    """A Chromium without relaxed flags: archives from file:// load as a reader's browser loads them."""
+    chromium = browser.start(relaxed=False)
+    yield chromium
+    chromium.quit()

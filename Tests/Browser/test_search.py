@@ -5,7 +5,6 @@ flags, the pages' CSP. Results are asserted exactly: the messages' ids in order,
 import datetime
 import json
 import shutil
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -62,32 +61,25 @@ def channels():
 
 
 @pytest.fixture(scope='module')
-def archive():
-    root = Path(tempfile.mkdtemp(prefix='parley-search-'))
+def archive(tmp_path_factory, strict_driver):
+    """The pages and the index (its terms from ParleySearch.tokenize in Chromium)."""
+    root = tmp_path_factory.mktemp('search')
     chans = channels()
     write_pages(root, chans)
-    driver = browser.start(relaxed=False)
-    try:
-        driver.get((root / 'index.html').as_uri())
-        messages = [m for c in chans for m in c.messages]
-        terms = driver.execute_script('return arguments[0].map((t) => window.ParleySearch.tokenize(t))',
-                                      [m.text for m in messages] + [f'{m.author} {m.user}' for m in messages])
-        for k, message in enumerate(messages):
-            message.terms = terms[k]
-            message.author_terms = sorted(set(terms[len(messages) + k]))
-        # Small shards, so that a prefix can span two of them and a query loads few.
-        files = write_index(root, chans, shard_min=512, shard_max=2048)
-    finally:
-        driver.quit()
-    yield root, chans, files
-    shutil.rmtree(root, ignore_errors=True)
+    strict_driver.get((root / 'index.html').as_uri())
+    messages = [m for c in chans for m in c.messages]
+    terms = strict_driver.execute_script('return arguments[0].map((t) => window.ParleySearch.tokenize(t))',
+                                         [m.text for m in messages] + [f'{m.author} {m.user}' for m in messages])
+    for k, message in enumerate(messages):
+        message.terms = terms[k]
+        message.author_terms = sorted(set(terms[len(messages) + k]))
+    # Small shards, so that a prefix can span two of them and a query loads few.
+    return root, chans, write_index(root, chans, shard_min=512, shard_max=2048)
 
 
-@pytest.fixture(scope='module')
-def driver():
-    chromium = browser.start(relaxed=False)
-    yield chromium
-    chromium.quit()
+@pytest.fixture
+def driver(strict_driver):
+    return strict_driver
 
 
 def chunks_of(files, term):
