@@ -5,7 +5,6 @@ flags, the pages' CSP. Results are asserted exactly: the messages' ids in order,
 import datetime
 import json
 import shutil
-from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
