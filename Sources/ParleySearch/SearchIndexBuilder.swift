@@ -11,9 +11,9 @@ import ParleyModel
 /// - Complexity: memory O(postings); ``files(channelRanges:)`` O(postings + terms · log terms).
 public struct SearchIndexBuilder: Sendable {
     /// A term in more documents than this gets its postings in chunk files.
-    public static let chunkedTermDocuments = 1024
+    public static let chunkedTermDocuments = 4096
     /// The most documents a postings chunk holds.
-    public static let chunkDocuments = 2048
+    public static let chunkDocuments = 8192
     static let minimumShardBytes = 16 * 1024
     static let maximumShardBytes = 128 * 1024
     static let cutModulus: UInt64 = 64

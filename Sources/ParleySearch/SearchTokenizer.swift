@@ -80,16 +80,53 @@ public enum SearchTokenizer {
     }
 
     /// Step 1: NFKD, diacritics and variation selectors dropped, NFC, lower case, `ß` and `ς` folded.
+    ///
+    /// Folded a segment at a time: the text is cut before and after each ASCII character that is
+    /// not a letter or digit. Such a character is its own NFKD and NFC form and composes with
+    /// nothing that follows it except U+0338 (`<`, `=`, `>`), a mark this step drops anyway, and
+    /// the only context-sensitive lower case mapping (final sigma) is folded to `σ` — so each
+    /// segment folds as it would inside the whole text. An ASCII segment only lowers its case;
+    /// the others go through Foundation's normalization (most of a chat's text is ASCII).
     static func fold(_ text: String) -> [Unicode.Scalar] {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII is its own NFKD and NFC form and has no diacritics: only upper case folds.
-            return text.utf8.map { Unicode.Scalar($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) }
+        var result: [Unicode.Scalar] = []
+        result.reserveCapacity(text.utf8.count)
+        var segment = String.UnicodeScalarView()
+        var isASCII = true
+        func endSegment() {
+            guard !segment.isEmpty else { return }
+            if isASCII {
+                for scalar in segment { result.append(lowered(scalar)) }
+            } else {
+                foldUnicode(String(segment), into: &result)
+            }
+            segment = String.UnicodeScalarView()
+            isASCII = true
         }
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, !isWordScalar(scalar) {
+                endSegment()
+                result.append(scalar)
+            } else {
+                segment.append(scalar)
+                isASCII = isASCII && scalar.isASCII
+            }
+        }
+        endSegment()
+        return result
+    }
+
+    /// An ASCII scalar in lower case.
+    private static func lowered(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        (0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(UInt8(scalar.value | 0x20)) : scalar
+    }
+
+    /// Step 1 for any text: NFKD, diacritics and variation selectors dropped, NFC, lower case,
+    /// `ß` and `ς` folded; appended to `result`.
+    static func foldUnicode(_ text: String, into result: inout [Unicode.Scalar]) {
         var kept = String.UnicodeScalarView()
         for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars where !isFoldedMark(scalar) {
             kept.append(scalar)
         }
-        var result: [Unicode.Scalar] = []
         for scalar in String(kept).precomposedStringWithCanonicalMapping.lowercased().unicodeScalars {
             switch scalar.value {
             case 0xDF: result += ["s", "s"]
@@ -97,7 +134,6 @@ public enum SearchTokenizer {
             default: result.append(scalar)
             }
         }
-        return result
     }
 
     static func isFoldedMark(_ scalar: Unicode.Scalar) -> Bool {

@@ -52,29 +52,31 @@ import Testing
         #expect(Self.text(files.shards[0].file) == "ParleySearch.shard(\"\(path)\",\(body));\n")
     }
 
-    /// A term in more than 1,024 documents is chunked: never across a channel's range, at most
-    /// 2,048 documents a chunk, a document's repeats in one chunk.
+    /// A term in more than 4,096 documents is chunked: never across a channel's range, at most
+    /// 8,192 documents a chunk, a document's repeats in one chunk.
     @Test func frequentTermsAreChunked() throws {
         var builder = SearchIndexBuilder()
-        for document in UInt32(0)..<1500 { builder.add(document, terms: ["hello"]) }
-        for document in UInt32(4096)..<(4096 + 4500) { builder.add(document, terms: document == 6143 ? ["hello", "hello"] : ["hello"]) }
-        let files = builder.files(channelRanges: [4096..<12288, 0..<4096])
+        for document in UInt32(0)..<5000 { builder.add(document, terms: ["hello"]) }
+        for document in UInt32(16384)..<(16384 + 17000) {
+            builder.add(document, terms: document == 24575 ? ["hello", "hello"] : ["hello"])
+        }
+        let files = builder.files(channelRanges: [16384..<65536, 0..<16384])
         let shard = Self.text(try #require(files.shards.first).file)
         let chunks = files.chunks
         #expect(chunks.count == 4)
-        let listed = chunks.map { "[\($0.path.debugDescription)]" }
-        #expect(shard.contains(#""hello":[6000,[[0,1499,1500,"# + listed[0].dropFirst().dropLast() + "]"))
-        #expect(shard.contains(#"[4096,6143,2048,"# + listed[1].dropFirst().dropLast() + "]"))
-        #expect(shard.contains(#"[6144,8191,2048,"# + listed[2].dropFirst().dropLast() + "]"))
-        #expect(shard.contains(#"[8192,8595,404,"# + listed[3].dropFirst().dropLast() + "]]]"))
+        let listed = chunks.map { $0.path.debugDescription }
+        #expect(shard.contains(#""hello":[22000,[[0,4999,5000,"# + listed[0] + "]"))
+        #expect(shard.contains(#"[16384,24575,8192,"# + listed[1] + "]"))
+        #expect(shard.contains(#"[24576,32767,8192,"# + listed[2] + "]"))
+        #expect(shard.contains(#"[32768,33383,616,"# + listed[3] + "]]]"))
         let second = Self.text(chunks[1])
         let prefix = "ParleySearch.postings(\(chunks[1].path.debugDescription),\""
         #expect(second.hasPrefix(prefix))
         let postings = String(second.dropFirst(prefix.count).dropLast(4))
-        let documents = try #require(SearchPostings.documents(postings, after: 4095))
-        #expect(documents.count == 2049)
-        #expect(documents.first == 4096)
-        #expect(documents.suffix(2) == [6143, 6143])
+        let documents = try #require(SearchPostings.documents(postings, after: 16383))
+        #expect(documents.count == 8193)
+        #expect(documents.first == 16384)
+        #expect(documents.suffix(2) == [24575, 24575])
     }
 
     /// 20,000 seeded terms: shards stay within 128 KiB, are in term order, every term is in the

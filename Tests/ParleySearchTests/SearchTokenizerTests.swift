@@ -1,7 +1,8 @@
 import Foundation
-import ParleySearch
 import ParleyTestSupport
 import Testing
+
+@testable import ParleySearch
 
 /// The tokenizer gives the terms of the shared vectors, the same file the browser suite runs
 /// through `public/search.js` (`Tests/Browser/test_search_tokens.py`).
@@ -53,6 +54,25 @@ import Testing
                 text.append(Unicode.Scalar(value) ?? "\u{FFFD}")
             }
             #expect(SearchTokenizer.terms(String(text)).allSatisfy { !$0.isEmpty })
+        }
+    }
+
+    /// Folding a segment at a time (cut at ASCII characters that are not letters or digits)
+    /// equals folding the whole text, over 5,000 seeded strings mixing the vectors' scalars, ASCII
+    /// punctuation, `<` `=` `>` with U+0338 after them, combining marks after ASCII letters and
+    /// final sigmas.
+    @Test func segmentedFoldingEqualsWholeFolding() throws {
+        let extra: [Unicode.Scalar] = [
+            "<", "=", ">", "\u{338}", "\u{301}", "\u{308}", "e", "E", "I", "\u{307}", "Σ", "ς", " ", ".", "-", "'", "1",
+        ]
+        let pool = Array(Set(try Self.vectors().flatMap { Array($0.text.unicodeScalars) } + extra)).sorted { $0.value < $1.value }
+        var random = SeededRandom(seed: 0xF01D)
+        for _ in 0..<5_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...16, using: &random) { text.append(pool[Int.random(in: 0..<pool.count, using: &random)]) }
+            var whole: [Unicode.Scalar] = []
+            SearchTokenizer.foldUnicode(String(text), into: &whole)
+            #expect(SearchTokenizer.fold(String(text)) == whole, "\(String(text).debugDescription)")
         }
     }
 }
