@@ -108,7 +108,7 @@ def assign_ranges(channels):
         base += capacity
 
 
-def write_index(root, channels, shard_min=16384, shard_max=131072, chunked_over=1024, chunk_size=2048,
+def write_index(root, channels, shard_min=16384, shard_max=131072, chunked_over=4096, chunk_size=8192,
                 snippet_chunk=64):
     """Writes root/search/ for `channels` (their messages' `terms` filled in). Returns the files
     written, by path relative to search/."""
@@ -238,3 +238,13 @@ def write_pages(root, channels, search=True):
                 f'</div></article>')
         for name, articles in files.items():
             (folder / name).write_text(page(channel.name, '../../', '\n'.join(articles), search), encoding='utf-8')
+
+
+def chunks_of(search, term):
+    """[FIRST, LAST, N, PATH] of each chunk the index in the folder `search` lists for `term`."""
+    for path in sorted((search / 't').iterdir()):
+        text = path.read_text(encoding='utf-8')
+        shard = json.loads(text[text.index(',') + 1:text.rindex(')')])
+        if term in shard:
+            return shard[term][1]
+    raise AssertionError(f'no shard holds {term}')

@@ -12,7 +12,7 @@ from selenium.webdriver.common.keys import Keys
 
 import browser
 from search_box import loaded, open_page, search, settled, shown, wait
-from search_fixture import Channel, Message, write_index, write_pages
+from search_fixture import Channel, Message, chunks_of, write_index, write_pages
 
 FIREHOSE = 2600
 FAR = 2**45 + 3 * 64
@@ -72,23 +72,14 @@ def archive(tmp_path_factory, strict_driver):
     for k, message in enumerate(messages):
         message.terms = terms[k]
         message.author_terms = sorted(set(terms[len(messages) + k]))
-    # Small shards, so that a prefix can span two of them and a query loads few.
-    return root, chans, write_index(root, chans, shard_min=512, shard_max=2048)
+    # Small shards, so that a prefix can span two of them; small chunks, so that a word in 2,602
+    # messages has three (the reader takes the sizes from the index).
+    return root, chans, write_index(root, chans, shard_min=512, shard_max=2048, chunked_over=1024, chunk_size=2048)
 
 
 @pytest.fixture
 def driver(strict_driver):
     return strict_driver
-
-
-def chunks_of(files, term):
-    """The chunks a shard lists for a term."""
-    for path, text in files.items():
-        if path.startswith('t/'):
-            shard = json.loads(text[text.index(',') + 1:-2])
-            if term in shard:
-                return shard[term][1]
-    raise AssertionError(term)
 
 
 def firehose_ids(start, count):
@@ -252,7 +243,7 @@ def test_a_frequent_word_loads_only_the_newest_chunk(archive, driver):
     open_page(driver, root / 'index.html')
     assert search(driver, 'common ') == [['m-g9', 'm-g8'] + firehose_ids(0, 18), f'{FIREHOSE + 2} results']
     # The general channel's chunk, then the firehose's newest; its older chunk is not needed.
-    general, older, newest = chunks_of(files, 'common')
+    general, older, newest = chunks_of(root / 'search', 'common')
     assert [general[:3], older[:3], newest[:3]] == [[g + 8, g + 9, 2], [f, f + 2047, 2048], [f + 2048, f + 2599, 552]]
     assert [path for path in loaded(driver) if path.startswith('p/')] == [general[3], newest[3]]
     driver.find_element(By.CSS_SELECTOR, '.search-more').click()

@@ -10,13 +10,14 @@ from selenium.webdriver.common.by import By
 
 import browser
 from search_box import loaded, open_page, search, settled, shown, wait
+from search_fixture import chunks_of
 
 HEADER = {'type': 'header', 'format': 'parley', 'version': 1, 'title': 'Search',
           'channels': [{'id': 'general', 'name': 'general'}, {'id': 'random', 'name': 'random chat'}]}
 ALICE = {'id': 'u1', 'name': 'alice_w', 'displayName': 'Alice Wong'}
 BOB = {'id': 'u3', 'name': 'bobby', 'displayName': 'Bob'}
 CAROL = {'id': 'u2', 'name': 'carol'}
-BUSY = 1500
+BUSY = 9000
 MESSAGES = [
     ('general', '1', '2024-01-05T09:00:00Z', ALICE, 'Hello world, the deployment is ready', {}),
     ('general', '2', '2024-02-01T09:00:00Z', CAROL, 'Deployment failed: see https://example.com/logs', {}),
@@ -48,12 +49,13 @@ def archive(tmp_path_factory):
 
 @pytest.fixture(scope='module')
 def busy(tmp_path_factory):
-    """1,500 messages a channel, ten a day from 2023-01-01, each with "common": the term's
-    postings are chunked (a chunk never spans two channels)."""
+    """9,000 messages in general, ten a day from 2023-01-01, and 500 in random at the times of
+    general's last 500, each with "common": the term's postings are chunked (two chunks in general,
+    one in random: a chunk never spans two channels)."""
     start = datetime.datetime(2023, 1, 1, tzinfo=datetime.timezone.utc)
     messages = [(channel, f'{channel}-{i}', (start + datetime.timedelta(minutes=144 * i + offset)).isoformat(),
                  ALICE if i % 3 else BOB, f'common {i}' + (' even' if i % 2 == 0 else ''), {})
-                for channel, offset in (('general', 0), ('random', 1)) for i in range(BUSY)]
+                for channel, offset, first in (('general', 0, 0), ('random', 1, BUSY - 500)) for i in range(first, BUSY)]
     return render(tmp_path_factory.mktemp('search-busy'), messages)
 
 
@@ -100,26 +102,31 @@ def newest(count, step=1):
     """The busy archive's newest messages with a number divisible by `step`: days newest first;
     within a day the higher document numbers first, so random's (the later range), then general's."""
     ids = [f'm-{channel}-{i}' for day in range(BUSY // 10 - 1, -1, -1) for channel in ('random', 'general')
-           for i in range(10 * day + 9, 10 * day - 1, -1) if i % step == 0]
+           for i in range(10 * day + 9, 10 * day - 1, -1)
+           if i % step == 0 and (channel == 'general' or i >= BUSY - 500)]
     return ids[:count]
 
 
 def test_a_frequent_word_in_a_rendered_archive(busy, driver):
     open_page(driver, busy / 'index.html')
-    assert search(driver, 'common ') == [newest(20), '3000 results']
+    assert search(driver, 'common ') == [newest(20), '9500 results']
     entry = json.loads((busy / 'search' / 'index.js').read_text(encoding='utf-8')[len('ParleySearch.entry('):-3])
-    assert [(c['name'], c['count']) for c in entry['channels']] == [('general', BUSY), ('random chat', BUSY)]
-    chunks = [path for path in loaded(driver) if path.startswith('p/')]
-    assert len(chunks) == 2
-    assert len(list((busy / 'search' / 'p').iterdir())) > 2
+    general, random = entry['channels']
+    assert [(general['name'], general['count']), (random['name'], random['count'])] == \
+        [('general', BUSY), ('random chat', 500)]
+    older, newer, other = chunks_of(busy / 'search', 'common')
+    g, r = general['base'], random['base']
+    assert [older[:3], newer[:3], other[:3]] == [[g, g + 8191, 8192], [g + 8192, g + BUSY - 1, 808], [r, r + 499, 500]]
+    # random's chunk and general's newer: the first screen does not need general's older one.
+    assert [path for path in loaded(driver) if path.startswith('p/')] == [other[3], newer[3]]
     driver.find_element(By.CSS_SELECTOR, '.search-more').click()
     settled(driver)
-    assert shown(driver) == [newest(40), '3000 results']
+    assert shown(driver) == [newest(40), '9500 results']
     assert search(driver, 'common even ') == [newest(20, step=2), 'More than 20 results']
     open_page(driver, busy / 'c' / 'general' / 'index.html')  # nothing loaded yet: the chunks are not all known
-    assert search(driver, 'even from:bob in:random ') == [[f'm-random-{i}' for i in range(1494, -1, -6)][:20],
+    assert search(driver, 'even from:bob in:random ') == [[f'm-random-{i}' for i in range(8994, 8499, -6)][:20],
                                                           'More than 20 results']
     assert search(driver, 'during:2023-01-01 in:general ') == [[f'm-general-{i}' for i in range(9, -1, -1)],
                                                                '10 results']
-    assert search(driver, 'common ', sort='relevance') == [newest(20), '3000 results']
+    assert search(driver, 'common ', sort='relevance') == [newest(20), '9500 results']
     assert driver.execute_script('return window.pageErrors || []') == []
