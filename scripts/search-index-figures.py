@@ -40,6 +40,18 @@ def decode(postings, previous):
     return documents
 
 
+def decode_days(text):
+    """A channel's `days` string as a flat [day, position, …] list."""
+    numbers = decode(text, -1)
+    numbers = [b - a for a, b in zip([-1] + numbers, numbers)]  # decode() accumulates; undo it
+    for i in range(len(numbers)):
+        if i == 0:
+            numbers[0] = -(numbers[0] + 1) // 2 if numbers[0] % 2 else numbers[0] // 2
+        elif i > 1:
+            numbers[i] += numbers[i - 2]
+    return numbers
+
+
 def main(archive):
     search = os.path.join(archive, 'search')
     size = lambda p: os.path.getsize(os.path.join(search, p))
@@ -67,11 +79,13 @@ def main(archive):
 
     # The day of a document, from its channel's range and days.
     channels = entry['channels']
+    for channel in channels:
+        channel['decoded_days'] = decode_days(channel['days'])
     bases = sorted((c['base'], i) for i, c in enumerate(channels))
 
     def day(document):
         channel = channels[bases[bisect.bisect_right([b for b, _ in bases], document) - 1][1]]
-        days = channel['days']
+        days = channel['decoded_days']
         position = document - channel['base']
         starts = days[1::2]
         return days[2 * (bisect.bisect_right(starts, position) - 1)]

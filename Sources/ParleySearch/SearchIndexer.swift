@@ -185,7 +185,7 @@ public struct SearchIndexer: Sendable {
                 script.raw(UInt8(ascii: "]"))
             }
             script.raw(",\"days\":")
-            script.list(channel.days.flatMap { [$0.day, Int64($0.position)] }) { script, value in script.number(value) }
+            script.string(SearchPostings.days(channel.days))
             script.raw(UInt8(ascii: "}"))
         }
         entry.raw(",\"shards\":")

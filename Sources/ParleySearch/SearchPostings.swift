@@ -13,19 +13,43 @@ public enum SearchPostings {
     /// - Complexity: O(documents).
     public static func append(_ documents: some Sequence<UInt32>, after previous: Int64, to bytes: inout [UInt8]) {
         var last = previous
-        var digits: [UInt8] = []
         for document in documents {
-            var gap = UInt64(Int64(document) - last)
+            appendNumber(UInt64(Int64(document) - last), to: &bytes)
             last = Int64(document)
-            digits.removeAll(keepingCapacity: true)
-            digits.append(final[Int(gap & 31)])
-            gap >>= 5
-            while gap > 0 {
-                digits.append(continuation[Int(gap & 31)])
-                gap >>= 5
-            }
-            bytes.append(contentsOf: digits.reversed())
         }
+    }
+
+    /// Appends `value` in the postings digits (base 32, the last digit from ``final``).
+    public static func appendNumber(_ value: UInt64, to bytes: inout [UInt8]) {
+        var value = value
+        var digits: [UInt8] = [final[Int(value & 31)]]
+        value >>= 5
+        while value > 0 {
+            digits.append(continuation[Int(value & 31)])
+            value >>= 5
+        }
+        bytes.append(contentsOf: digits.reversed())
+    }
+
+    /// A channel's days (`docs/SEARCH-INDEX.md`): pairs of a day (days since 1970-01-01) and the
+    /// position of its first message, both ascending, written as numbers — the first day
+    /// zigzag-encoded (2d, or −2d − 1 before 1970), each later day as the gap from the one
+    /// before, each position as the gap from the one before (the first from 0).
+    /// - Complexity: O(days).
+    public static func days(_ days: [(day: Int64, position: Int)]) -> String {
+        var bytes: [UInt8] = []
+        var previous: (day: Int64, position: Int)?
+        for (day, position) in days {
+            if let previous {
+                appendNumber(UInt64(day - previous.day), to: &bytes)
+                appendNumber(UInt64(position - previous.position), to: &bytes)
+            } else {
+                appendNumber(day >= 0 ? UInt64(day) << 1 : (UInt64(-(day + 1)) << 1) | 1, to: &bytes)
+                appendNumber(UInt64(position), to: &bytes)
+            }
+            previous = (day, position)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The documents a postings string holds (repeats kept), or nil when it is not one.

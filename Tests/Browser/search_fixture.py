@@ -63,6 +63,20 @@ def number(value):
     return ''.join(reversed(digits))
 
 
+def days_string(days):
+    """A channel's flat [day, position, …] list as the entry writes it: the first day zigzag-encoded,
+    the first position as it is, every later one the gap from the one before."""
+    out = []
+    for i, value in enumerate(days):
+        if i == 0:
+            out.append(number(2 * value if value >= 0 else -2 * value - 1))
+        elif i == 1:
+            out.append(number(value))
+        else:
+            out.append(number(value - days[i - 2]))
+    return ''.join(out)
+
+
 def postings_string(postings, before):
     """(document, occurrences) pairs, ascending, as gaps from `before`; a repeat is a gap of 0."""
     out = []
@@ -200,7 +214,7 @@ def write_index(root, channels, shard_min=16384, shard_max=131072, chunked_over=
                 days.extend([day, position])
         described_channels.append({'id': channel.id, 'name': channel.name, 'folder': channel.folder,
                                    'base': channel.base, 'capacity': channel.capacity,
-                                   'count': len(channel.messages), 'pages': pages, 'days': days})
+                                   'count': len(channel.messages), 'pages': pages, 'days': days_string(days)})
     entry = {'version': 1, 'documents': sum(len(c.messages) for c in channels), 'channels': described_channels,
              'shards': shard_list, 'snippetChunk': snippet_chunk}
     write('index.js', f'ParleySearch.entry({dumps(entry)});')

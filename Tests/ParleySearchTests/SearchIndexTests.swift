@@ -19,6 +19,14 @@ import Testing
         #expect(SearchPostings.documents("B?", after: -1) == nil)
     }
 
+    /// Days: the first zigzag-encoded (days before 1970 too), the rest as gaps.
+    @Test func daysAreGaps() {
+        #expect(SearchPostings.days([(19790, 0), (19830, 1)]) == "16k$A1IB")
+        #expect(SearchPostings.days([(-3, 0), (-1, 5), (2, 9)]) == "FACFDE")
+        #expect(SearchPostings.days([(0, 0)]) == "AA")
+        #expect(SearchPostings.days([]) == "")
+    }
+
     /// 3,000 seeded ascending lists (repeats included, gaps up to 2^32): written and read back equal.
     @Test func postingsRoundTrip() {
         var random = SeededRandom(seed: 0x9057)
@@ -146,7 +154,7 @@ import Testing
         let text = Self.text(entry)
         #expect(
             text.hasPrefix(
-                ##"ParleySearch.entry({"version":1,"documents":40,"channels":[{"id":"a","name":"#a","folder":"c/a/","base":0,"capacity":128,"count":40,"pages":[[0,"2021-01.html"]],"days":[18628,0]},{"id":"b","name":"#b","folder":"c/b/","base":128,"capacity":256,"count":100,"##
+                ##"ParleySearch.entry({"version":1,"documents":40,"channels":[{"id":"a","name":"#a","folder":"c/a/","base":0,"capacity":128,"count":40,"pages":[[0,"2021-01.html"]],"days":"14cIA"},{"id":"b","name":"#b","folder":"c/b/","base":128,"capacity":256,"count":100,"##
             ))
         var second = SearchIndexer(previousEntry: text)
         let began3 = second.beginChannel(Self.channel("b", count: 300))

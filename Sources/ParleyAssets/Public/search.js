@@ -129,33 +129,54 @@
   /** A missing, unloadable or malformed index file. */
   class Unreadable extends Error {}
 
-  /** The documents of a postings string (ascending, without repeats) and how often each occurs. */
-  function decodePostings(text, first) {
-    if (typeof text !== 'string') throw new Unreadable('postings are not a string');
-    const docs = [];
-    const counts = [];
-    let previous = first - 1;
+  /** The numbers a string of postings digits holds (docs/SEARCH-INDEX.md). */
+  function decodeNumbers(text, what) {
+    if (typeof text !== 'string') throw new Unreadable(what + ' are not a string');
+    const numbers = [];
     let value = 0;
     let open = false;
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
       const digit = code < 128 ? DIGIT[code] : -1;
-      if (digit < 0) throw new Unreadable('bad postings digit');
+      if (digit < 0) throw new Unreadable('bad ' + what + ' digit');
       value = value * 32 + (digit & 31);
       open = digit < 32;
       if (open) continue;
-      if (value === 0) {
+      numbers.push(value);
+      value = 0;
+    }
+    if (open) throw new Unreadable(what + ' end inside a number');
+    return numbers;
+  }
+
+  /** The documents of a postings string (ascending, without repeats) and how often each occurs. */
+  function decodePostings(text, first) {
+    const docs = [];
+    const counts = [];
+    let previous = first - 1;
+    for (const gap of decodeNumbers(text, 'postings')) {
+      if (gap === 0) {
         if (!docs.length) throw new Unreadable('postings start with a repeat');
         counts[counts.length - 1] += 1;
       } else {
-        previous += value;
+        previous += gap;
         docs.push(previous);
         counts.push(1);
       }
-      value = 0;
     }
-    if (open) throw new Unreadable('postings end inside a number');
     return { docs, counts };
+  }
+
+  /** The flat [day, position, …] list of a channel's `days` string: the first day zigzag-encoded,
+   * every later day and position the gap from the one before. */
+  function decodeDays(text) {
+    const numbers = decodeNumbers(text, 'days');
+    if (numbers.length % 2) throw new Unreadable('days end inside a pair');
+    for (let i = 0; i < numbers.length; i++) {
+      if (i === 0) numbers[0] = numbers[0] % 2 ? -(numbers[0] + 1) / 2 : numbers[0] / 2;
+      else if (i > 1) numbers[i] += numbers[i - 2];
+    }
+    return numbers;
   }
 
   /** The last index in 0 ..< count whose value `below(i)` holds, -1 when none does (monotone). */
@@ -212,7 +233,8 @@
       this.documents = entry.documents;
       this.snippetChunk = entry.snippetChunk;
       this.shards = entry.shards;
-      this.channels = entry.channels.slice().sort((a, b) => a.base - b.base);
+      this.channels = entry.channels.map((channel) => Object.assign({}, channel, { days: decodeDays(channel.days) }))
+        .sort((a, b) => a.base - b.base);
       this.infos = new Map();
       this.snippetChunks = new Map();
     }
