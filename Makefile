@@ -1,5 +1,5 @@
 # Developer targets. The README's quick start needs none of them (./scripts/run, ./scripts/test).
-.PHONY: build test run bench bench-archive bench-server lint format install screenshots docs clean
+.PHONY: build test run bench bench-archive bench-search bench-server lint format install screenshots docs clean
 
 build:
 	swift build
@@ -21,6 +21,11 @@ bench:
 # peers' recorded times, then the update of the Discord archive with a newer export (scripts/bench-archive).
 bench-archive:
 	./scripts/bench-archive
+
+# The archive's search index on a generated 1M-message Discord export (SIZE to change): index ÷
+# text, bytes a query loads, time to first results in headless Chromium from file:// (scripts/bench-search).
+bench-search:
+	./scripts/bench-search
 
 lint:
 	swift format lint --strict --recursive Sources Tests Benchmarks

@@ -130,3 +130,31 @@ def test_a_frequent_word_in_a_rendered_archive(busy, driver):
                                                                '10 results']
     assert search(driver, 'common ', sort='relevance') == [newest(20), '9500 results']
     assert driver.execute_script('return window.pageErrors || []') == []
+
+
+PAYLOADS = [
+    '<img src=x onerror="document.documentElement.dataset.pwned=1"> marker one',
+    '<script>document.documentElement.dataset.pwned=1</script> marker two',
+    '"><svg onload="document.documentElement.dataset.pwned=1"> marker three &amp; &lt;b&gt;',
+]
+HOSTILE = {'id': 'u9', 'name': 'x', 'displayName': '<img src=x onerror="document.documentElement.dataset.pwned=1">'}
+
+
+def test_results_show_markup_from_messages_as_text(tmp_path, driver):
+    """Message texts and an author name full of markup come back in the results as the very
+    characters written: no element, handler or script of theirs reaches the page."""
+    messages = [('general', str(10 + i), f'2024-04-0{i + 1}T09:00:00Z', HOSTILE, text, {}) for i, text in enumerate(PAYLOADS)]
+    output = render(tmp_path, messages)
+    open_page(driver, output / 'index.html')
+    ids, status = search(driver, 'marker ')
+    assert ids == ['m-12', 'm-11', 'm-10']
+    assert status == '3 results'
+    texts = driver.execute_script(
+        'return Array.from(document.querySelectorAll(".search-results li"), (li) => li.textContent)')
+    for text, payload in zip(texts, reversed(PAYLOADS)):
+        assert payload in text
+        assert HOSTILE['displayName'] in text
+    tags = driver.execute_script(
+        'return Array.from(document.querySelectorAll(".search-results *"), (e) => e.localName)')
+    assert not {'img', 'script', 'svg'} & set(tags)
+    assert driver.execute_script('return document.documentElement.dataset.pwned') is None
