@@ -68,6 +68,8 @@ public struct SearchIndexer: Sendable {
     private var channels: [(channel: Channel, range: Range)] = []
     private var builder = SearchIndexBuilder()
     private var position = 0
+    /// The range of the channel being added to: nil before the first and after one that got none.
+    private var current: Range?
     private var chunk: (index: UInt32, script: SearchScript)?
     private var files: [SearchIndexBuilder.File] = []
     private var documents = 0
@@ -76,7 +78,10 @@ public struct SearchIndexer: Sendable {
     /// archive's `search/index.js`, if any; one that does not read is ignored).
     public init(previousEntry: String?) {
         guard let text = previousEntry, let entry = Self.decode(text), entry.version == 1 else { return }
-        for range in entry.channels where range.base % UInt32(Self.snippetChunk) == 0 && range.capacity > 0 {
+        for range in entry.channels
+        where range.base % UInt32(Self.snippetChunk) == 0 && range.capacity > 0
+            && UInt64(range.base) + UInt64(range.capacity) <= UInt64(UInt32.max)
+        {
             previous[range.id] = range
             nextBase = max(nextBase, UInt64(range.base) + UInt64(range.capacity))
         }
@@ -95,9 +100,11 @@ public struct SearchIndexer: Sendable {
     public mutating func beginChannel(_ channel: Channel) -> Bool {
         flushChunk()
         position = 0
-        let count = UInt64(channel.count)
+        current = nil
+        let count = UInt64(max(0, channel.count))
         if let kept = previous[channel.id], UInt64(kept.capacity) >= count {
             channels.append((channel, kept))
+            current = kept
             return true
         }
         var capacity = UInt64(Self.snippetChunk)
@@ -106,12 +113,14 @@ public struct SearchIndexer: Sendable {
         let range = Range(id: channel.id, base: UInt32(nextBase), capacity: UInt32(capacity))
         nextBase += capacity
         channels.append((channel, range))
+        current = range
         return true
     }
 
-    /// Adds the current channel's next message.
+    /// Adds the current channel's next message; nothing when the channel got no range
+    /// (``beginChannel(_:)`` returned false) or already holds as many messages as its range.
     public mutating func add(_ document: SearchDocument, snippet: Snippet) {
-        guard let range = channels.last?.range else { return }
+        guard let range = current, position < Int(range.capacity) else { return }
         let number = range.base + UInt32(position)
         position += 1
         documents += 1

@@ -172,6 +172,34 @@ import Testing
         #expect(began6)
     }
 
+    /// When the document numbers run out (2^32), a channel gets no range and its messages are
+    /// not indexed — never numbered into another channel's range; a channel never takes more
+    /// documents than its range holds; a previous range past 2^32 is not kept (y).
+    @Test func documentNumbersThatRunOutIndexNothing() throws {
+        let full =
+            #"ParleySearch.entry({"version":1,"channels":[{"id":"z","base":4294967168,"capacity":64},{"id":"y","base":4294967232,"capacity":64}]});"#
+            + "\n"
+        var indexer = SearchIndexer(previousEntry: full)
+        let keptZ = indexer.beginChannel(Self.channel("z", count: 64))
+        #expect(keptZ)
+        for index in 0..<70 {
+            indexer.add(
+                SearchDocument(Self.message("z\(index)", text: "zed")), snippet: .init(anchor: "m-z\(index)", time: "t", author: "Maya"))
+        }
+        let newX = indexer.beginChannel(Self.channel("x", count: 1))
+        #expect(!newX)
+        indexer.add(SearchDocument(Self.message("x0", text: "ex")), snippet: .init(anchor: "m-x0", time: "t", author: "Maya"))
+        let files = indexer.finish()
+        let entry = Self.text(try #require(files.last))
+        #expect(
+            entry.hasPrefix(
+                ##"ParleySearch.entry({"version":1,"documents":64,"channels":[{"id":"z","name":"#z","folder":"c/z/","base":4294967168,"capacity":64,"count":64,"##
+            ))
+        #expect(!entry.contains(#""id":"x""#))
+        #expect(files.map(\.path).filter { $0.hasPrefix("s/") } == ["s/67108862.js"])
+        #expect(files.allSatisfy { !Self.text($0).contains("ex") || $0.path == "index.js" })
+    }
+
     @Test func snippetChunksHoldSixtyFourDocuments() throws {
         var indexer = SearchIndexer(previousEntry: nil)
         let began7 = indexer.beginChannel(Self.channel("a", count: 65))
