@@ -8,6 +8,7 @@ final class BenchChannel: ServedChannel {
     let id = ChannelID("bench")
     let name = "bench"
     let topic = "synthetic load"
+    let epoch = ChannelEpoch.random()
     private let version = Mutex(0)
 
     func current() -> LiveRegion { LiveRegion(version: version.withLock { $0 }, sections: Array("bench".utf8)) }

@@ -37,7 +37,8 @@ extension ServeCommand {
         do {
             return (IngestSettings(token: token, maxBodyBytes: maxBody), try EventStore(path: path), generated)
         } catch {
-            throw CommandFailure(.ioError, "--db: \(error.description)")
+            guard case .unsupported = error else { throw CommandFailure(.ioError, "--db: \(error.description)") }
+            throw CommandFailure(.cannotCreate, "--db: \(error.description)")
         }
     }
 

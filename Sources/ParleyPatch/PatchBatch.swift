@@ -1,8 +1,9 @@
 import ParleyHTML
 
 /// The operations that take a page from version `base` to version `version`, applied in order
-/// in one pass. On the wire: `{"v": version, "base": base, "p": 2, "ops": [[tag, …], …]}`, `p`
-/// being the patch protocol's version (``protocolVersion``).
+/// in one pass. On the wire: `{"v": version, "base": base, "p": 2, "e": epoch, "ops": [[tag, …], …]}`,
+/// `p` being the patch protocol's version (``protocolVersion``) and `e` the channel's epoch
+/// (written when set: the server sets it on every batch it sends).
 public struct PatchBatch: Hashable, Sendable, CustomStringConvertible {
     /// The version of the patch protocol (`docs/PATCH-PROTOCOL.md`) the operations follow: the
     /// batches' `p` and the live page's `data-protocol`. A client of another version reloads the page.
@@ -11,18 +12,27 @@ public struct PatchBatch: Hashable, Sendable, CustomStringConvertible {
     public var version: Int
     public var base: Int
     public var operations: [PatchOperation]
+    /// The epoch of the versions (`ChannelEpoch`'s text), or nil: not written.
+    public var epoch: String?
 
-    public init(version: Int, base: Int, operations: [PatchOperation]) {
+    public init(version: Int, base: Int, operations: [PatchOperation], epoch: String? = nil) {
         self.version = version
         self.base = base
         self.operations = operations
+        self.epoch = epoch
     }
 
     /// The batch as compact JSON (UTF-8 bytes), as sent in a Server-Sent Events `data:` field.
     /// - Complexity: O(bytes written).
     public var json: [UInt8] {
         var writer = JSONWriter()
-        writer.raw("{\"v\":\(version),\"base\":\(base),\"p\":\(Self.protocolVersion),\"ops\":[")
+        writer.raw("{\"v\":\(version),\"base\":\(base),\"p\":\(Self.protocolVersion),")
+        if let epoch {
+            writer.raw("\"e\":")
+            writer.string(epoch)
+            writer.raw(",")
+        }
+        writer.raw("\"ops\":[")
         for (index, operation) in operations.enumerated() {
             if index > 0 { writer.raw(",") }
             writer.raw("[")
@@ -44,7 +54,7 @@ public struct PatchBatch: Hashable, Sendable, CustomStringConvertible {
     /// The bytes of the `ops` array alone (the batch's JSON less its `{"v":…,"base":…,"p":…,"ops":…}`
     /// envelope), the measure the patch benchmark compares.
     public var operationsByteCount: Int {
-        json.count - PatchBatch(version: version, base: base, operations: []).json.count + 2
+        json.count - PatchBatch(version: version, base: base, operations: [], epoch: epoch).json.count + 2
     }
 
     /// The JSON as a string: stable and readable in test failures.

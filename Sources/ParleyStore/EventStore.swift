@@ -12,37 +12,99 @@ public final class EventStore: Sendable {
     public let path: String
     private let connection: Mutex<SQLiteConnection>
 
-    /// Opens or creates the database at `path` and its schema.
-    /// - Throws: ``StoreError/cannotOpen(path:reason:)`` or ``StoreError/failed(path:reason:)``.
+    /// The schema version this Parley writes and reads (`docs/EVENT-STORE.md`).
+    public static let schemaVersion = 2
+    /// What `meta.kind` says in an event store.
+    static let kind = "parley-events"
+
+    /// Opens the database at `path`, creating it (schema version ``schemaVersion``) when the file
+    /// does not exist or is empty. A database of schema version 1 (Parley before epochs: the
+    /// `channels` and `events` tables without a `meta` table) is migrated in one transaction.
+    /// - Throws: ``StoreError/cannotOpen(path:reason:)``; ``StoreError/unsupported(path:reason:)``
+    ///   for a database that is not an event store or has a schema version this Parley does not
+    ///   know (left untouched: nothing is written before the check); ``StoreError/failed(path:reason:)``.
     public init(path: String) throws(StoreError) {
         let connection = try SQLiteConnection(path: path)
-        try connection.execute(
-            """
-            PRAGMA journal_mode=WAL;
-            PRAGMA synchronous=FULL;
-            CREATE TABLE IF NOT EXISTS channels (
-                id TEXT PRIMARY KEY, header TEXT NOT NULL, version INTEGER NOT NULL DEFAULT 0);
-            CREATE TABLE IF NOT EXISTS events (
-                channel TEXT NOT NULL, version INTEGER NOT NULL, record TEXT NOT NULL,
-                PRIMARY KEY (channel, version)) WITHOUT ROWID;
-            """)
+        var tables: Set<String> = []
+        try connection.query("SELECT name FROM sqlite_master WHERE type = 'table'") { tables.insert($0.text(0)) }
+        var schema = Self.schemaVersion
+        if tables.contains("meta") {
+            var meta: [String: String] = [:]
+            try? connection.query("SELECT key, value FROM meta") { meta[$0.text(0)] = $0.text(1) }
+            guard meta["kind"] == Self.kind else {
+                throw .unsupported(
+                    path: path,
+                    reason: "not a Parley event database (its meta table names kind '\(meta["kind"] ?? "")', not '\(Self.kind)')")
+            }
+            guard let version = meta["schema"].flatMap({ Int($0) }), version == Self.schemaVersion else {
+                throw .unsupported(
+                    path: path,
+                    reason: "event database schema version \(meta["schema"] ?? "?"); this Parley reads versions 1 to \(Self.schemaVersion) "
+                        + "(a newer Parley wrote it: use that version, or give --db a new file)")
+            }
+        } else if tables == ["channels", "events"] {
+            schema = 1
+        } else if !tables.isEmpty {
+            throw .unsupported(
+                path: path, reason: "not a Parley event database (it holds tables \(tables.sorted().joined(separator: ", ")))")
+        }
+        try connection.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
         self.path = path
         self.connection = Mutex(connection)
-    }
-
-    /// Adds a channel with its header record (JSON text); an existing channel is left as is.
-    public func createChannel(_ id: String, header: String) throws(StoreError) {
-        try connection.withLock { connection throws(StoreError) in
-            try connection.query("INSERT OR IGNORE INTO channels (id, header) VALUES (?, ?)", [.text(id), .text(header)])
+        if tables.isEmpty {
+            try transaction(
+                """
+                CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+                INSERT INTO meta VALUES ('kind', '\(Self.kind)'), ('schema', '\(Self.schemaVersion)');
+                CREATE TABLE channels (
+                    id TEXT PRIMARY KEY, header TEXT NOT NULL, version INTEGER NOT NULL DEFAULT 0, epoch TEXT NOT NULL DEFAULT '');
+                CREATE TABLE events (
+                    channel TEXT NOT NULL, version INTEGER NOT NULL, record TEXT NOT NULL,
+                    PRIMARY KEY (channel, version)) WITHOUT ROWID;
+                """)
+        } else if schema == 1 {
+            try transaction(
+                """
+                CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+                INSERT INTO meta VALUES ('kind', '\(Self.kind)'), ('schema', '\(Self.schemaVersion)');
+                ALTER TABLE channels ADD COLUMN epoch TEXT NOT NULL DEFAULT '';
+                """)
         }
     }
 
-    /// The channels in the database, in creation order, with their headers and current versions.
+    /// Runs `script` in one immediate transaction: all of it, or nothing.
+    private func transaction(_ script: String) throws(StoreError) {
+        try connection.withLock { connection throws(StoreError) in
+            try connection.execute("BEGIN IMMEDIATE")
+            do throws(StoreError) {
+                try connection.execute(script)
+                try connection.execute("COMMIT")
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// Adds a channel with its header record (JSON text) and sets its epoch; an existing
+    /// channel keeps its header and events and takes the new epoch (`parley serve` takes a new
+    /// epoch for every channel at every start).
+    /// - Parameter epoch: The channel's epoch (opaque text, see `ChannelEpoch`).
+    public func createChannel(_ id: String, header: String, epoch: String) throws(StoreError) {
+        try connection.withLock { connection throws(StoreError) in
+            try connection.query(
+                "INSERT INTO channels (id, header, epoch) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET epoch = excluded.epoch",
+                [.text(id), .text(header), .text(epoch)])
+        }
+    }
+
+    /// The channels in the database, in creation order, with their headers, current versions and
+    /// epochs.
     public func channels() throws(StoreError) -> [StoredChannel] {
         try connection.withLock { connection throws(StoreError) in
             var channels: [StoredChannel] = []
-            try connection.query("SELECT id, header, version FROM channels ORDER BY rowid") { row in
-                channels.append(StoredChannel(id: row.text(0), header: row.text(1), version: Int(row.integer(2))))
+            try connection.query("SELECT id, header, version, epoch FROM channels ORDER BY rowid") { row in
+                channels.append(StoredChannel(id: row.text(0), header: row.text(1), version: Int(row.integer(2)), epoch: row.text(3)))
             }
             return channels
         }
@@ -91,16 +153,19 @@ public final class EventStore: Sendable {
     }
 }
 
-/// A channel as stored: its id, header record and the version of its last event.
+/// A channel as stored: its id, header record, the version of its last event and its epoch
+/// (empty for a channel no server has started with since the database was migrated).
 public struct StoredChannel: Hashable, Sendable {
     public var id: String
     public var header: String
     public var version: Int
+    public var epoch: String
 
-    public init(id: String, header: String, version: Int) {
+    public init(id: String, header: String, version: Int, epoch: String = "") {
         self.id = id
         self.header = header
         self.version = version
+        self.epoch = epoch
     }
 }
 

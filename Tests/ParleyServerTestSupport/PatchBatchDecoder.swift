@@ -15,6 +15,8 @@ package struct DecodedBatch {
     package var version: Int
     package var base: Int
     package var operations: [PatchOperation]
+    /// The batch's epoch (`e`), or nil when it names none.
+    package var epoch: String?
 
     /// Decodes `json`, the `data:` of one `patch` event.
     package init(json: String) throws {
@@ -23,6 +25,7 @@ package struct DecodedBatch {
         else { throw Failure.notABatch(json) }
         self.version = version
         self.base = base
+        epoch = object["e"] as? String
         operations = try ops.enumerated().map { index, op in
             guard let operation = Self.operation(op) else { throw Failure.badOperation(index: index, "\(op)") }
             return operation

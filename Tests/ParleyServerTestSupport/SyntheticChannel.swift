@@ -11,12 +11,15 @@ package final class SyntheticChannel: ServedChannel {
     package let id: ChannelID
     package let name = "synthetic"
     package let topic = "made up by the test"
+    package let epoch: ChannelEpoch
     private let version = Mutex(0)
     /// Bytes of padding in each batch (to fill buffers quickly).
     package let padding: Int
 
-    package init(id: String = "s1", padding: Int = 0) {
+    /// - Parameter epoch: The channel's epoch (tests name one to check the exact bytes sent).
+    package init(id: String = "s1", padding: Int = 0, epoch: ChannelEpoch = ChannelEpoch(hexadecimal: 0xE1)) {
         self.id = ChannelID(id)
+        self.epoch = epoch
         self.padding = padding
     }
 
@@ -30,7 +33,7 @@ package final class SyntheticChannel: ServedChannel {
 
     package func page() -> [UInt8] {
         let version = self.version.withLock { $0 }
-        return Self.pages?.page(id, name: name, topic: topic, version: version, sections: .text("at \(version)")) ?? []
+        return Self.pages?.page(id, name: name, topic: topic, version: version, epoch: epoch, sections: .text("at \(version)")) ?? []
     }
 
     package func older(before message: MessageID) -> [UInt8]? { message.rawValue == "1" ? Array("older than 1".utf8) : nil }

@@ -20,6 +20,9 @@ public protocol ServedChannel: Sendable {
     var name: String { get }
     /// The channel's topic (may be empty), for the channel list.
     var topic: String { get }
+    /// The history its versions count (``ChannelEpoch``): the page's `data-epoch` and every
+    /// batch's `e`. A stream request naming another epoch gets a `reset`. Constant while served.
+    var epoch: ChannelEpoch { get }
     /// The live region at the current version: the children of `<main id="transcript">`.
     func current() -> LiveRegion
     /// The whole live page (`/c/{id}`, UTF-8 HTML) showing the region at the current version,

@@ -30,6 +30,7 @@ enum Callbacks {
         if context.isDeferred { return core.finish(context, on: connection) }
         var request = Request(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "")
         request.since = lookup(connection, .GET_ARGUMENT_KIND, "since")
+        request.epoch = lookup(connection, .GET_ARGUMENT_KIND, "epoch")
         request.lastEventID = lookup(connection, .HEADER_KIND, "Last-Event-ID")
         request.ifNoneMatch = lookup(connection, .HEADER_KIND, "If-None-Match")
         request.authorization = lookup(connection, .HEADER_KIND, "Authorization")

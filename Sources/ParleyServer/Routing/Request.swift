@@ -6,6 +6,8 @@ struct Request: Equatable, Sendable {
     var path: String
     /// The `since` query parameter: the page's version on the first connect of a stream.
     var since: String?
+    /// The `epoch` query parameter: the epoch of the client's version (the page's `data-epoch`).
+    var epoch: String?
     /// The `Last-Event-ID` header: the last event id a reconnecting client received.
     var lastEventID: String?
     /// The `If-None-Match` header, for assets.

@@ -61,16 +61,17 @@ enum Route: Equatable, Sendable {
 
     /// The version a stream starts after: `Last-Event-ID` (a reconnect) wins over `?since=`
     /// (the first connect).
+    /// - Returns: nil when the request names neither (the stream starts with a `reset`).
     /// - Throws: ``RouteError/badVersion(field:value:)`` for a value that is not a whole number
-    ///   ≥ 0, ``RouteError/missingVersion`` when there is neither.
-    static func streamVersion(of request: Request) throws(RouteError) -> Int {
+    ///   ≥ 0 (or does not fit in 64 bits).
+    static func streamVersion(of request: Request) throws(RouteError) -> Int? {
         let field: String, value: String
         if let header = request.lastEventID {
             (field, value) = ("Last-Event-ID", header)
         } else if let query = request.since {
             (field, value) = ("since", query)
         } else {
-            throw .missingVersion
+            return nil
         }
         let trimmed = value.trimmingSpaces
         guard !trimmed.isEmpty, trimmed.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let version = Int(trimmed) else {

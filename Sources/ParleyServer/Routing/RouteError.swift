@@ -12,8 +12,6 @@ enum RouteError: Error, Equatable, Sendable {
     case methodNotAllowed(method: String, allowed: [String])
     /// A post to `/c/{channel}/events` on a server without ingest (405).
     case ingestOff
-    /// An event stream request named no version (400): expected `?since=VERSION` or `Last-Event-ID`.
-    case missingVersion
     /// `field` (`since` or `Last-Event-ID`) holds `value`, which is not a whole number ≥ 0 (400).
     case badVersion(field: String, value: String)
     /// `--max-viewers` streams are open (503).
@@ -48,7 +46,7 @@ enum RouteError: Error, Equatable, Sendable {
         switch self {
         case .notFound, .unknownChannel, .unknownMessage: return 404
         case .methodNotAllowed, .ingestOff: return 405
-        case .missingVersion, .badVersion, .badEvents, .uncreatableChannel, .ambiguousFraming: return 400
+        case .badVersion, .badEvents, .uncreatableChannel, .ambiguousFraming: return 400
         case .unauthorized, .viewerUnauthorized: return 401
         case .foreignHost: return 403
         case .bodyTooLarge: return 413
@@ -67,7 +65,6 @@ enum RouteError: Error, Equatable, Sendable {
         case let .methodNotAllowed(method, allowed): return "method \(method) not allowed; expected \(allowed.joined(separator: " or "))"
         case .ingestOff:
             return "method POST not allowed: this server takes no events; start parley serve with --token, --db or PARLEY_TOKEN"
-        case .missingVersion: return "expected the page's version as ?since=VERSION or a Last-Event-ID header"
         case let .badVersion(field, value): return "\(field): expected a whole number ≥ 0, got '\(value)'"
         case let .tooManyViewers(limit): return "too many viewers: \(limit) event streams are open (--max-viewers); retry later"
         case .stopping: return "the server is stopping"

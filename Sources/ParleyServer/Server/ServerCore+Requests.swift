@@ -79,7 +79,7 @@ extension ServerCore {
             }
         case let .events(id):
             guard let channel = registry[id]?.channel else { return .reply(.error(.unknownChannel(id))) }
-            let version: Int
+            let version: Int?
             do {
                 version = try Route.streamVersion(of: request)
             } catch {
@@ -88,7 +88,9 @@ extension ServerCore {
             guard metrics.reserveViewer(limit: configuration.maxViewers) else {
                 return .reply(.error(.tooManyViewers(limit: configuration.maxViewers)))
             }
-            return .deferred { [self] connection in openStream(channel, clientVersion: version, connection: connection) }
+            return .deferred { [self] connection in
+                openStream(channel, client: StreamClient(version: version, epoch: request.epoch), connection: connection)
+            }
         }
     }
 

@@ -66,31 +66,35 @@ final class ServerCore: Sendable {
         for broadcaster in registry.broadcasters { broadcaster.broadcast(frame) }
     }
 
-    /// Opens the event stream of `channel` for a client at `clientVersion`: a replay from the
-    /// ring; nothing yet when the client is ahead of the ring but not of the channel (its page
-    /// showed a change whose batch is being published); else a reset rendered here (retried if
-    /// batches outrun the rendering). Runs on a worker.
-    func openStream(_ channel: any ServedChannel, clientVersion: Int, connection: ConnectionHandle) -> RequestContext.Outcome {
+    /// Opens the event stream of `channel` for `client`: a replay from the ring; nothing yet
+    /// when the client is ahead of the ring but not of the channel (its page showed a change
+    /// whose batch is being published); else — the version left the ring, is above the channel's,
+    /// is not named, or the client's epoch is not the channel's — a reset rendered here (retried
+    /// if batches outrun the rendering). Runs on a worker.
+    func openStream(_ channel: any ServedChannel, client: StreamClient, connection: ConnectionHandle) -> RequestContext.Outcome {
         guard let broadcaster = registry[channel.id]?.broadcaster else { return .reply(.error(.unknownChannel(channel.id))) }
-        let viewer = Viewer(connection: connection, version: clientVersion, bufferLimit: configuration.viewerBufferLimit, metrics: metrics)
+        let base = client.version ?? 0
+        let viewer = Viewer(connection: connection, version: base, bufferLimit: configuration.viewerBufferLimit, metrics: metrics)
         let prologue = Frame(ServerSentEvents.retry(milliseconds: configuration.retryMilliseconds))
-        var start = Broadcaster.StreamStart.replay(after: clientVersion)
+        var start: Broadcaster.StreamStart? = client.resumes(channel.epoch) ? .replay(after: base) : nil
         for _ in 0..<4 {
-            switch broadcaster.subscribe(viewer, prologue: prologue, start: start) {
-            case .subscribed:
-                return .stream(viewer)
-            case .closed:
-                metrics.releaseViewer()
-                return .reply(.error(.stopping))
-            case .needsReset:
-                let region = channel.current()
-                if case .replay = start, clientVersion > broadcaster.latestVersion, clientVersion <= region.version {
-                    start = .ahead(of: clientVersion)
-                    continue
+            if let start {
+                switch broadcaster.subscribe(viewer, prologue: prologue, start: start) {
+                case .subscribed:
+                    return .stream(viewer)
+                case .closed:
+                    metrics.releaseViewer()
+                    return .reply(.error(.stopping))
+                case .needsReset: break
                 }
-                let json = ResetBatch.json(version: region.version, base: clientVersion, html: region.sections)
-                start = .reset(Frame(ServerSentEvents.event(id: region.version, type: "patch", data: json)), version: region.version)
             }
+            let region = channel.current()
+            if case .replay = start, base > broadcaster.latestVersion, base <= region.version {
+                start = .ahead(of: base)
+                continue
+            }
+            let json = ResetBatch.json(version: region.version, base: base, epoch: channel.epoch, html: region.sections)
+            start = .reset(Frame(ServerSentEvents.event(id: region.version, type: "patch", data: json)), version: region.version)
         }
         metrics.releaseViewer()
         return .reply(.error(.channelBusy(channel.id)))

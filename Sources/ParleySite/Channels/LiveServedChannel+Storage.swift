@@ -48,9 +48,11 @@ extension LiveServedChannel {
         return channels
     }
 
-    /// Registers this channel in `store` (an existing one is kept) and applies the events stored
-    /// for it at the database's last version, so versions continue across restarts. Call before
-    /// the server starts (nothing is published).
+    /// Registers this channel in `store` with its epoch (an existing one keeps its events and
+    /// takes this channel's new epoch, so a client that saw another history — a restored or
+    /// fresh database — is reset, never resumed) and applies the events stored for it at the
+    /// database's last version, so versions continue across restarts. Call before the server
+    /// starts (nothing is published).
     ///
     /// A stored event that no longer reads (it fails today's checks, ``MessageValidator``) or
     /// applies (``EventError``) is left out and returned, never a reason not to start: the
@@ -59,7 +61,7 @@ extension LiveServedChannel {
     /// - Throws: ``StoreError`` when the database cannot be read.
     /// - Complexity: O(events + skipped × events) in the worst case; O(events) when none is skipped.
     public func restore(from store: EventStore) throws(StoreError) -> [SkippedEvent] {
-        try store.createChannel(id.rawValue, header: storeHeader)
+        try store.createChannel(id.rawValue, header: storeHeader, epoch: epoch.rawValue)
         let stored = try store.events(in: id.rawValue)
         guard let last = stored.last else { return [] }
         var skipped: [SkippedEvent] = []

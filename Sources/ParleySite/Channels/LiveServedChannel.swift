@@ -18,13 +18,18 @@ public final class LiveServedChannel: ServedChannel {
     public let id: ChannelID
     public let name: String
     public let topic: String
+    public let epoch: ChannelEpoch
     let live: LiveChannel
     let pages: LivePageRenderer
 
     /// Creates the channel holding `channel`'s messages at `version`, its live page rendered by
-    /// `pages`.
-    public init(channel: Channel, directory: Directory, options: LiveOptions, pages: LivePageRenderer, version: Int = 0) {
+    /// `pages`, in a new epoch unless `epoch` names one.
+    public init(
+        channel: Channel, directory: Directory, options: LiveOptions, pages: LivePageRenderer, version: Int = 0,
+        epoch: ChannelEpoch = .random()
+    ) {
         id = channel.id
+        self.epoch = epoch
         name = channel.name
         topic = channel.topic ?? ""
         self.pages = pages
@@ -34,7 +39,12 @@ public final class LiveServedChannel: ServedChannel {
     /// Publishes this channel's future batches to `broadcaster` (the server's, once it registered
     /// the channel).
     public func attach(_ broadcaster: Broadcaster) {
-        live.attach { batch in try? broadcaster.publish(version: batch.version, base: batch.base, json: batch.json) }
+        let epoch = epoch.rawValue
+        live.attach { batch in
+            var batch = batch
+            batch.epoch = epoch
+            try? broadcaster.publish(version: batch.version, base: batch.base, json: batch.json)
+        }
     }
 
     /// The live region at the current version.
@@ -44,7 +54,9 @@ public final class LiveServedChannel: ServedChannel {
 
     /// The live page at the current version.
     public func page() -> [UInt8] {
-        live.withCurrentPage { version, sections in pages.page(id, name: name, topic: topic, version: version, sections: sections) }
+        live.withCurrentPage { version, sections in
+            pages.page(id, name: name, topic: topic, version: version, epoch: epoch, sections: sections)
+        }
     }
 
     /// The version of the last batch.

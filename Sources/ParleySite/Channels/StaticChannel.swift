@@ -16,6 +16,9 @@ public struct StaticChannel: ServedChannel {
     public let name: String
     /// The channel's topic, empty when it has none.
     public let topic: String
+    /// A new epoch at every start (the channel never changes, but a restarted server may serve
+    /// other content under the same versions).
+    public let epoch = ChannelEpoch.random()
     let region: LiveRegion
     /// The live page, rendered once.
     let livePage: [UInt8]
@@ -52,7 +55,7 @@ public struct StaticChannel: ServedChannel {
         self.context = RenderContext(templates: templates, clock: clock, directory: directory, messages: byID)
         let sections = renderer.sections(of: messages, in: max(messages.count - self.window, 0)..<messages.count, context: context)
         self.region = LiveRegion(version: 0, sections: sections.bytes)
-        self.livePage = pages.page(channel.id, name: channel.name, topic: channel.topic ?? "", version: 0, sections: sections)
+        self.livePage = pages.page(channel.id, name: channel.name, topic: channel.topic ?? "", version: 0, epoch: epoch, sections: sections)
     }
 
     /// The latest `window` messages, rendered once, at version 0.

@@ -110,7 +110,7 @@ public final class EventIngest: IngestEndpoint {
         let created = LiveServedChannel(channel: Channel(id: id, name: id.rawValue), directory: Directory(), options: options, pages: pages)
         if let (index, error) = created.firstFailure(in: events) { throw .rejected(index: index, error) }
         do {
-            try store?.createChannel(id.rawValue, header: created.storeHeader)
+            try store?.createChannel(id.rawValue, header: created.storeHeader, epoch: created.epoch.rawValue)
         } catch {
             throw .storeFailed(error.description)
         }

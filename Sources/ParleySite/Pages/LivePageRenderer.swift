@@ -12,7 +12,8 @@ import ParleyServer
 ///
 /// The live page's `<main id="transcript">` carries `data-version` (the version its content
 /// shows), `data-protocol` (the patch protocol's version, ``PatchBatch/protocolVersion``: a
-/// client of another version reloads the page), `data-stream` (`/c/ID/events`, to open with `?since=VERSION`) and `data-older`
+/// client of another version reloads the page), `data-epoch` (the channel's ``ChannelEpoch``),
+/// `data-stream` (`/c/ID/events`, to open with `?since=VERSION`) and `data-older`
 /// (`/c/ID/before/`, to append a message id); the page loads `/public/parley.js` as a module.
 public struct LivePageRenderer: Sendable {
     let livePage: Template
@@ -37,15 +38,16 @@ public struct LivePageRenderer: Sendable {
         }
     }
 
-    /// The live page of channel `id`, named `name`, showing `sections` at `version`.
+    /// The live page of channel `id`, named `name`, showing `sections` at `version` of `epoch`.
     /// - Complexity: O(bytes of the sections).
-    public func page(_ id: ChannelID, name: String, topic: String, version: Int, sections: SafeHTML) -> [UInt8] {
+    public func page(_ id: ChannelID, name: String, topic: String, version: Int, epoch: ChannelEpoch, sections: SafeHTML) -> [UInt8] {
         let path = "/c/" + PathSegment.encoded(id.rawValue)
         return livePage.render([
             "title": .text("\(name) · \(siteTitle)"), "heading": .text(name), "topic": .text(topic),
             "stylesheet": "/public/parley.css", "colors": "/colors.css", "script": "/public/parley.js",
             "breadcrumbs": .html(breadcrumbs(channelName: name)), "channel": .text(id.rawValue),
-            "version": .text(String(version)), "protocol": .text(String(PatchBatch.protocolVersion)), "stream": .text(path + "/events"),
+            "version": .text(String(version)), "protocol": .text(String(PatchBatch.protocolVersion)),
+            "epoch": .text(epoch.rawValue), "stream": .text(path + "/events"),
             "older": .text(path + "/before/"),
             "content": .html(sections), "footer": "Live view · rendered by Parley",
         ]).bytes

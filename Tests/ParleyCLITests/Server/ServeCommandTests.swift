@@ -68,6 +68,23 @@ import Testing
         #expect(outcome.errors == "parley: --token (or PARLEY_TOKEN): expected at least 16 characters of visible ASCII\n")
     }
 
+    /// A database that is not Parley's event database (here an archive's store) is refused with
+    /// exit 73 before the server listens, and left as it was.
+    @Test func aDatabaseOfAnotherKindExits73Untouched() throws {
+        let archive = TestPaths.temporaryFolder().appendingPathComponent("archive")
+        let rendered = try ParleyProcess.run(["render", Self.sample, "-o", archive.path, "-q"])
+        #expect(rendered.code == 0)
+        let store = archive.appendingPathComponent(".parley/archive.sqlite").path
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let outcome = try ParleyProcess.run(["serve", Self.sample, "--port", "0", "--db", store])
+        #expect(outcome.code == 73)
+        #expect(
+            outcome.errors
+                == "parley: --db: \(store): not a Parley event database (its meta table names kind 'parley-archive', not 'parley-events')\n"
+        )
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+    }
+
     @Test(arguments: [
         ([], "parley: serve needs an INPUT file or --demo; see 'parley serve --help'\n"),
         (["--demo", "--port", "70000"], "parley: --port: expected a whole number from 0 to 65535, got '70000'\n"),

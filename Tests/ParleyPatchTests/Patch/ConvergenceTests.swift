@@ -56,4 +56,32 @@ import Testing
         try PatchApplier().apply(batch.operations.filter { $0.tag == "i" }, to: document)
         #expect(try document.childIDs(of: "d-2024-03-08") == ["m-1", "m-2"])
     }
+
+    /// A re-sent insert of a message already on the page, with corrected content, replaces it:
+    /// one element with that id, at the insert's anchor, with the new content.
+    @Test func anInsertOfAnIdOnThePageReplacesItAtTheAnchor() throws {
+        let live = F.channel([F.message("1", minute: 0, author: 0, text: "a")])
+        let document = try live.withCurrentPage { _, sections in try HTMLDocument(page: F.page(sections)) }
+        try PatchApplier().apply(
+            try #require(live.update { $0.append(F.message("2", minute: 30, author: 1, text: "b")) }).operations, to: document)
+        let corrected = F.channel([F.message("1", minute: 0, author: 0, text: "a")])
+        let resent = try #require(corrected.update { $0.append(F.message("2", minute: 30, author: 1, text: "b, corrected")) })
+        let insert = try #require(resent.operations.first { $0.tag == "i" })
+        #expect(resent.operations.filter { $0.tag == "i" }.count == 1)
+        try PatchApplier().apply([insert], to: document)
+        #expect(try document.childIDs(of: "d-2024-03-08") == ["m-1", "m-2"])
+        #expect(try document.canonicalHTML(of: "transcript") == F.canonicalPage(of: corrected))
+        #expect(try document.canonicalHTML(of: "transcript").contains("b, corrected"))
+
+        let moved = F.channel([F.message("1", minute: 0, author: 0, text: "a")])
+        let first = try moved.withCurrentPage { _, sections in try HTMLDocument(page: F.page(sections)) }
+        try PatchApplier().apply(
+            try #require(moved.update { $0.append(F.message("2", minute: 30, author: 1, text: "b")) }).operations, to: first)
+        guard case let .insert(_, parent, _, html) = insert else {
+            Issue.record("not an insert: \(insert)")
+            return
+        }
+        try PatchApplier().apply([.insert(id: "m-2", parent: parent, after: nil, html: html)], to: first)
+        #expect(try first.childIDs(of: "d-2024-03-08") == ["m-2", "m-1"], "placed at the anchor named (first), once")
+    }
 }

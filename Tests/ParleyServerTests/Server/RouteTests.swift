@@ -27,11 +27,11 @@ import Testing
     @Test func lastEventIDWinsOverSince() throws {
         #expect(try Route.streamVersion(of: Request(path: "/", since: "4")) == 4)
         #expect(try Route.streamVersion(of: Request(path: "/", since: "4", lastEventID: " 9 ")) == 9)
+        #expect(try Route.streamVersion(of: Request(path: "/")) == nil)
     }
 
     @Test(arguments: [
-        (Request(path: "/"), RouteError.missingVersion),
-        (Request(path: "/", since: "-1"), .badVersion(field: "since", value: "-1")),
+        (Request(path: "/", since: "-1"), RouteError.badVersion(field: "since", value: "-1")),
         (Request(path: "/", since: "1e3"), .badVersion(field: "since", value: "1e3")),
         (Request(path: "/", since: "4", lastEventID: ""), .badVersion(field: "Last-Event-ID", value: "")),
         (Request(path: "/", lastEventID: "99999999999999999999999"), .badVersion(field: "Last-Event-ID", value: "99999999999999999999999")),

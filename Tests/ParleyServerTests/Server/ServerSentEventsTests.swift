@@ -1,4 +1,5 @@
 import ParleyHTML
+import ParleyModel
 import Testing
 
 @testable import ParleyServer
@@ -24,9 +25,15 @@ import Testing
     /// The HTML's bytes become a JSON string, a control byte as `\u0001` (the HTML writer itself
     /// never writes one: it writes U+FFFD instead).
     @Test func resetBatchEscapesHTMLAsAJSONString() {
-        let json = ResetBatch.json(version: 12, base: 3, html: Array("a&quot;b\\c\nd\u{1}&lt;é&gt;".utf8))
-        #expect(String(decoding: json, as: UTF8.self) == #"{"v":12,"base":3,"ops":[["reset","a&quot;b\\c\nd\u0001&lt;é&gt;"]]}"#)
-        let written = ResetBatch.json(version: 12, base: 3, html: SafeHTML.text("a\"b\\c\nd\u{1}<é>").bytes)
-        #expect(String(decoding: written, as: UTF8.self) == #"{"v":12,"base":3,"ops":[["reset","a&quot;b\\c\nd\#u{FFFD}&lt;é&gt;"]]}"#)
+        let epoch = ChannelEpoch(hexadecimal: 0x0123_4567_89AB)
+        let json = ResetBatch.json(version: 12, base: 3, epoch: epoch, html: Array("a&quot;b\\c\nd\u{1}&lt;é&gt;".utf8))
+        #expect(
+            String(decoding: json, as: UTF8.self)
+                == #"{"v":12,"base":3,"e":"00000123456789ab","ops":[["reset","a&quot;b\\c\nd\u0001&lt;é&gt;"]]}"#)
+        let written = ResetBatch.json(
+            version: 12, base: 3, epoch: ChannelEpoch(rawValue: "a\"b"), html: SafeHTML.text("a\"b\\c\nd\u{1}<é>").bytes)
+        #expect(
+            String(decoding: written, as: UTF8.self)
+                == #"{"v":12,"base":3,"e":"a\"b","ops":[["reset","a&quot;b\\c\nd\#u{FFFD}&lt;é&gt;"]]}"#)
     }
 }

@@ -58,11 +58,20 @@ import Testing
         for _ in 1...10 { try channel.advance(on: broadcaster) }
         let stream = try EventStreamClient(port: server.port, path: "/c/s1/events?since=2")
         let reset = try #require(try stream.nextEvent())
-        #expect(reset.lines == ["id: 10", "event: patch", #"data: {"v":10,"base":2,"ops":[["reset","at 10"]]}"#])
+        #expect(reset.lines == ["id: 10", "event: patch", #"data: {"v":10,"base":2,"e":"00000000000000e1","ops":[["reset","at 10"]]}"#])
         try channel.advance(on: broadcaster)
         #expect(try stream.nextEvent()?.data == #"{"v":11,"base":10,"ops":[["t","m-1","text","11"]]}"#)
         let future = try EventStreamClient(port: server.port, path: "/c/s1/events?since=50")
-        #expect(try future.nextEvent()?.data == #"{"v":11,"base":50,"ops":[["reset","at 11"]]}"#)
+        #expect(try future.nextEvent()?.data == #"{"v":11,"base":50,"e":"00000000000000e1","ops":[["reset","at 11"]]}"#)
+        let unnamed = try EventStreamClient(port: server.port, path: "/c/s1/events")
+        #expect(
+            try unnamed.nextEvent()?.data == #"{"v":11,"base":0,"e":"00000000000000e1","ops":[["reset","at 11"]]}"#, "no version: a reset")
+        let otherEpoch = try EventStreamClient(port: server.port, path: "/c/s1/events?since=9&epoch=00000000000000e0")
+        #expect(
+            try otherEpoch.nextEvent()?.data == #"{"v":11,"base":9,"e":"00000000000000e1","ops":[["reset","at 11"]]}"#,
+            "version 9 is in the ring, but of another epoch: a reset")
+        let sameEpoch = try EventStreamClient(port: server.port, path: "/c/s1/events?since=9&epoch=00000000000000e1")
+        #expect(try sameEpoch.nextEvent()?.id == 10, "the channel's epoch: replay")
         let inRing = try EventStreamClient(port: server.port, path: "/c/s1/events?since=7")
         #expect(try inRing.nextEvent()?.id == 8, "version 7 is still in the ring: replay, no reset")
     }
@@ -80,7 +89,9 @@ import Testing
         try channel.advance(on: broadcaster)
         #expect(try stream.nextEvent()?.data == #"{"v":3,"base":2,"ops":[["t","m-1","text","3"]]}"#, "batch 2 is skipped, no reset")
         let beyond = try EventStreamClient(port: server.port, path: "/c/s1/events?since=4")
-        #expect(try beyond.nextEvent()?.data == #"{"v":3,"base":4,"ops":[["reset","at 3"]]}"#, "ahead of the channel too: reset")
+        #expect(
+            try beyond.nextEvent()?.data == #"{"v":3,"base":4,"e":"00000000000000e1","ops":[["reset","at 3"]]}"#,
+            "ahead of the channel too: reset")
     }
 
     @Test func publishRefusesAVersionThatDoesNotIncrease() throws {

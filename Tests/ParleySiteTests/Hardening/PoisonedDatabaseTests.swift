@@ -61,7 +61,7 @@ struct PoisonedDatabaseTests {
             "n2", minute: 1, extra: #""flavor":"spans","spans":[{"kind":"bold","offset":0,"length":9223372036854775807}]"#)
         let orphan = #"{"type":"delete","channel":"c1","id":"never-there"}"#
         let store = try EventStore(path: database)
-        try store.createChannel("c1", header: #"{"id":"c1","name":"c1"}"#)
+        try store.createChannel("c1", header: #"{"id":"c1","name":"c1"}"#, epoch: "")
         #expect(
             try store.append([IngestFixture.message("n1"), poison, orphan, IngestFixture.message("n3", minute: 2)], to: "c1") == [
                 1, 2, 3, 4,

@@ -17,10 +17,15 @@ import Testing
         #expect(response.header("Content-Type") == "text/html; charset=utf-8")
         #expect(response.header("Cache-Control") == "no-store")
         let main = try #require(HTMLScan.main(response.text))
+        let epoch = try #require(main.tag.firstMatch(of: /data-epoch="([0-9a-f]{16})"/)?.1)
         #expect(
             main.tag
-                == #"<main id="transcript" class="transcript" role="log" aria-live="polite" data-channel="c1" data-version="0" data-protocol="2" data-stream="/c/c1/events" data-older="/c/c1/before/">"#
+                == #"<main id="transcript" class="transcript" role="log" aria-live="polite" data-channel="c1" data-version="0" data-protocol="2" data-epoch="\#(epoch)" data-stream="/c/c1/events" data-older="/c/c1/before/">"#
         )
+        let restarted = try ServerFixture.tiny()
+        defer { restarted.stop() }
+        let again = try #require(HTMLScan.main(try HTTPTestResponse.get("/c/c1", port: restarted.port).text))
+        #expect(again.tag.firstMatch(of: /data-epoch="([0-9a-f]{16})"/)?.1 != epoch, "a new epoch at every start")
         #expect(HTMLScan.articleIDs(main.content) == ["m-106", "m-107", "m-108", "m-109"])
         let channel = StaticChannel(
             channel: try ServerTranscripts.tiny().channels[0], directory: try ServerTranscripts.tiny().directory, window: 4,
@@ -92,7 +97,6 @@ import Testing
                 "POST", "/c/s1/events", 405,
                 "method POST not allowed: this server takes no events; start parley serve with --token, --db or PARLEY_TOKEN\n"
             ),
-            ("GET", "/c/s1/events", 400, "expected the page's version as ?since=VERSION or a Last-Event-ID header\n"),
             ("GET", "/c/s1/events?since=x", 400, "since: expected a whole number ≥ 0, got 'x'\n"),
         ]
         for (method, path, status, message) in cases {

@@ -3,11 +3,16 @@ import ParleyHTML
 extension HTMLDocument {
     /// Inserts the one element of `html` (whose id is `id`) into `parent` after the element
     /// `anchor`, or first — after the parent's first `leading` element children — when `anchor`
-    /// is nil. An element with that id already present is moved there instead (idempotent).
+    /// is nil. An element with that id already present is replaced: it is removed, and the new
+    /// one placed at the anchor (`replacingExisting`, operation `i`), or it is moved there and
+    /// left as is (operation `S`, whose element holds messages the operation does not carry).
     /// - Throws: ``DOMError`` when the parent or anchor is missing or `html` is not one element.
-    func insertElement(_ html: SafeHTML, id: String, in parent: String, after anchor: String?, leading: Int) throws(DOMError) {
-        if index[id] != nil { return try moveElement(id, in: parent, after: anchor, leading: leading) }
+    func insertElement(
+        _ html: SafeHTML, id: String, in parent: String, after anchor: String?, leading: Int, replacingExisting: Bool
+    ) throws(DOMError) {
+        if index[id] != nil, !replacingExisting { return try moveElement(id, in: parent, after: anchor, leading: leading) }
         let node = try importElement(html, id: id)
+        removeElement(id)
         try place(node, in: parent, after: anchor, leading: leading)
         indexSubtree(node)
     }

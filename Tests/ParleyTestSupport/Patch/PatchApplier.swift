@@ -16,7 +16,7 @@ public struct PatchApplier {
         for operation in operations {
             switch operation {
             case let .insert(id, parent, after, html):
-                try document.insertElement(html, id: id, in: parent, after: after, leading: 1)
+                try document.insertElement(html, id: id, in: parent, after: after, leading: 1, replacingExisting: true)
             case let .remove(id), let .removeSection(id):
                 document.removeElement(id)
             case let .move(id, parent, after):
@@ -36,7 +36,7 @@ public struct PatchApplier {
             case let .removeAttribute(id, name):
                 try document.setAttribute(name, to: nil, of: id)
             case let .insertSection(id, after, html):
-                try document.insertElement(html, id: id, in: containerID, after: after, leading: 0)
+                try document.insertElement(html, id: id, in: containerID, after: after, leading: 0, replacingExisting: false)
             case let .moveSection(id, after):
                 try document.moveElement(id, in: containerID, after: after, leading: 0)
             case let .reset(html):

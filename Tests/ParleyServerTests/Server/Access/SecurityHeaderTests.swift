@@ -26,7 +26,7 @@ import Testing
             #expect(response.status == 200, "\(path)")
             Self.expectSecurityHeaders(response, path)
         }
-        for path in ["/nowhere", "/c/nope", "/c/c1/events"] {
+        for path in ["/nowhere", "/c/nope", "/c/c1/events?since=x"] {
             let response = try HTTPTestResponse.get(path, port: server.port)
             #expect([400, 404].contains(response.status), "\(path)")
             Self.expectSecurityHeaders(response, path)
