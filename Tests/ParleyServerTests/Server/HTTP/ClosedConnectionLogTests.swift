@@ -36,17 +36,20 @@ import Testing
         #expect(metrics.contains("parley_sends_cut_off_total 1"))
     }
 
-    /// Another libmicrohttpd message still reaches the log: a request cut off part-way.
+    /// Another libmicrohttpd message still reaches the log: a header line without a colon.
     @Test func otherLibraryMessagesAreLogged() throws {
         let log = LogLines()
         let server = try ServerFixture.start([SyntheticChannel()]) { $0.log = log.append }
         defer { server.stop() }
-        do {
-            let socket = try TestSocket(port: server.port)
-            socket.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-        }
+        let socket = try TestSocket(port: server.port)
+        socket.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nNoColon\r\n\r\n")
+        #expect(try HTTPTestResponse.read(from: socket).status == 400)
         try eventually("libmicrohttpd's message") { !log.all.isEmpty }
-        #expect(log.all == ["libmicrohttpd: Connection was closed by remote side with incomplete request."])
+        #expect(
+            log.all == [
+                "libmicrohttpd: Error processing request (HTTP response code is 400 ('<html><head><title>Request malformed</title>"
+                    + "</head><body>Your HTTP request was syntactically incorrect.</body></html>')). Closing connection."
+            ])
         #expect(server.metrics.sendsCutOffCount == 0)
     }
 
