@@ -6,9 +6,15 @@ import ParleyModel
 /// store.
 public struct EventRecordDecoder: Sendable {
     let place: RecordPlace
+    /// The channel of a record that names none (or `null`): the one a post's address names; nil
+    /// requires the `channel` field.
+    let channel: ChannelID?
 
-    /// A decoder of the record at `place`.
-    package init(place: RecordPlace) { self.place = place }
+    /// A decoder of the record at `place`; `channel` is the channel of a record that names none.
+    package init(place: RecordPlace, channel: ChannelID? = nil) {
+        self.place = place
+        self.channel = channel
+    }
 
     /// Decodes one event line.
     /// - Parameters:
@@ -20,6 +26,25 @@ public struct EventRecordDecoder: Sendable {
     /// - Complexity: O(n) in the line's length.
     public static func event(line: Data, file: String, lineNumber: Int, offset: Int = 0) throws(EventRecordError) -> TranscriptEvent {
         try EventRecordDecoder(place: RecordPlace(file: file, line: lineNumber, offset: offset)).event(from: line)
+    }
+
+    /// Decodes one line of a post to `POST /c/{channel}/events`, whose address names `channel`:
+    /// the record may leave its `channel` field out (or `null`); one that names a channel keeps it
+    /// (the caller refuses an event for another channel).
+    /// - Parameters:
+    ///   - line: The line's bytes, without its line break.
+    ///   - channel: The channel the post's address names.
+    ///   - file: The request named in errors.
+    ///   - lineNumber: The 1-based line number named in errors.
+    ///   - offset: The line's byte offset in the body, for errors.
+    /// - Returns: The event, and whether the record named its channel itself.
+    /// - Throws: ``EventRecordError`` as ``event(line:file:lineNumber:offset:)``.
+    /// - Complexity: O(n) in the line's length.
+    public static func postedEvent(
+        line: Data, channel: ChannelID, file: String, lineNumber: Int, offset: Int = 0
+    ) throws(EventRecordError) -> (event: TranscriptEvent, namesChannel: Bool) {
+        let decoder = EventRecordDecoder(place: RecordPlace(file: file, line: lineNumber, offset: offset), channel: channel)
+        return try decoder.eventNamingChannel(from: line)
     }
 
     /// The record types an event line may have.
@@ -34,15 +59,28 @@ public struct EventRecordDecoder: Sendable {
     ///   JSON, an unknown or misplaced record type, a missing field, a wrong value, or a value
     ///   outside ``MessageLimits`` (naming the field).
     package func event(from bytes: Data) throws(EventRecordError) -> TranscriptEvent {
-        if let message = MessageRecordReader().validatedMessage(in: bytes) { return .message(message) }
-        return try decodedEvent(from: bytes)
+        try eventNamingChannel(from: bytes).event
+    }
+
+    /// ``event(from:)``, and whether the record named its channel (false when ``channel`` stood in).
+    /// - Throws: ``EventRecordError`` as ``event(from:)``.
+    func eventNamingChannel(from bytes: Data) throws(EventRecordError) -> (event: TranscriptEvent, namesChannel: Bool) {
+        let reader = MessageRecordReader()
+        if let message = reader.validatedMessage(in: bytes) { return (.message(message), true) }
+        if let channel, let message = reader.validatedMessage(in: bytes, channel: channel.rawValue) { return (.message(message), false) }
+        let head = try place.decode(EventRecords.Head.self, from: bytes, record: "record")
+        return (try validated(bytes, head: head), head.channel != nil)
     }
 
     /// The event of `bytes` read by `JSONDecoder` alone, without ``MessageRecordReader``'s fast
     /// path: what ``event(from:)`` yields, slower; the reference the fast path is held to.
     /// - Throws: ``EventRecordError`` as ``event(from:)``.
     package func decodedEvent(from bytes: Data) throws(EventRecordError) -> TranscriptEvent {
-        let head = try place.decode(EventRecords.Head.self, from: bytes, record: "record")
+        try validated(bytes, head: try place.decode(EventRecords.Head.self, from: bytes, record: "record"))
+    }
+
+    /// The event of `bytes`, whose head is `head`, checked by ``MessageValidator``.
+    private func validated(_ bytes: Data, head: EventRecords.Head) throws(EventRecordError) -> TranscriptEvent {
         let event = try decoded(bytes, head: head)
         do {
             try MessageValidator().validate(event)
@@ -58,11 +96,14 @@ public struct EventRecordDecoder: Sendable {
             if head.type == "header" { throw place.error("an event record; a header is only allowed on the first line") }
             throw place.error("an event record of type \(Self.eventTypes.joined(separator: ", ")), found \"\(head.type)\"")
         }
-        guard let channelName = head.channel else { throw place.error("\(record): a required \"channel\" field") }
+        guard let channelName = head.channel ?? self.channel?.rawValue else {
+            throw place.error("\(record): a required \"channel\" field")
+        }
         let channel = ChannelID(channelName)
         switch head.type {
         case "message":
-            return .message(try place.decode(EventRecords.MessageRecord.self, from: bytes, record: record).message(at: place))
+            let message = try place.decode(EventRecords.MessageRecord.self, from: bytes, record: record)
+            return .message(try message.message(at: place, channel: channelName))
         case "edit":
             let edit = try place.decode(EventRecords.EditRecord.self, from: bytes, record: record)
             let edited = try edit.edited.map { (text) throws(EventRecordError) in try place.timestamp(text, field: "edited") }

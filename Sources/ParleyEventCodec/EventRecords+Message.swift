@@ -30,9 +30,10 @@ extension EventRecords.MessageRecord {
         thread = message.thread?.rawValue
     }
 
-    /// The message this record creates.
+    /// The message this record creates, in `channel` (the record's own, else the one its post's
+    /// address names).
     /// - Throws: ``EventRecordError`` for a timestamp that is not RFC 3339.
-    func message(at place: RecordPlace) throws(EventRecordError) -> Message {
+    func message(at place: RecordPlace, channel: String) throws(EventRecordError) -> Message {
         let timestamp = try place.timestamp(timestamp, field: "timestamp")
         let edited = try edited.map { (text) throws(EventRecordError) in try place.timestamp(text, field: "edited") }
         let forwardedFrom = try forwardedFrom.map { (entry) throws(EventRecordError) in

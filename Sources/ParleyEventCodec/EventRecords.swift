@@ -32,7 +32,8 @@ package enum EventRecords {
     /// A `message` record: the whole message.
     package struct MessageRecord: Codable {
         var type = "message"
-        var channel: String
+        /// Always written; left out in a post's record, whose address names the channel.
+        var channel: String?
         var id: String
         var timestamp: String
         var author: AuthorEntry

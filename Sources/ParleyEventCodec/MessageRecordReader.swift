@@ -32,11 +32,13 @@ package struct MessageRecordReader: Sendable {
 
     /// The message of `record` when the fast path reads it and ``MessageValidator`` accepts it;
     /// nil otherwise (`record` may still be a valid record, or an invalid one: ask ``EventRecordDecoder``).
-    package func validatedMessage(in record: Data) -> Message? {
+    /// - Parameter channel: The channel of a record without a `channel` field (a post's, whose
+    ///   address names it); nil reads such a record as nil.
+    package func validatedMessage(in record: Data, channel: String? = nil) -> Message? {
         do {
             return try record.withUnsafeBytes { raw in
                 var scanner = JSONScanner(raw.assumingMemoryBound(to: UInt8.self))
-                let message = try Self.message(&scanner)
+                let message = try Self.message(&scanner, channel: channel)
                 try scanner.expectEnd()
                 try MessageValidator().validate(message)
                 return message
@@ -48,8 +50,9 @@ package struct MessageRecordReader: Sendable {
 
     static let messageKeys = RecordMembers<RecordField.Message>.Keys()
 
-    /// The record object, which must have `"type":"message"`, as a message.
-    private static func message(_ scanner: inout JSONScanner) throws(JSONScanner.Refusal) -> Message {
+    /// The record object, which must have `"type":"message"`, as a message; `fallback` is the
+    /// channel when the object has no `channel` member.
+    private static func message(_ scanner: inout JSONScanner, channel fallback: String?) throws(JSONScanner.Refusal) -> Message {
         try scanner.expect(0x7B)
         var members = RecordMembers(messageKeys)
         var isMessage = false
@@ -84,7 +87,9 @@ package struct MessageRecordReader: Sendable {
             case .thread: thread = try scanner.optionalString()
             }
         }
-        guard isMessage, let channel, let id, let timestamp, let author, let content else { throw JSONScanner.Refusal() }
+        guard isMessage, let channel = channel ?? fallback, let id, let timestamp, let author, let content else {
+            throw JSONScanner.Refusal()
+        }
         var message = EventRecords.blankMessage
         EventRecords.fill(
             &message, id: id, channel: channel, author: author, timestamp: timestamp, edited: edited, kind: kind, content: content,

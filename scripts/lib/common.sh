@@ -10,6 +10,11 @@ export ROOT
 # (SMS numbers in E.164 form; C++, linked by name) and pkg-config (to find the others).
 BUILD_PACKAGES=(libxml2-dev libyajl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libarchive-dev libmicrohttpd-dev libsqlite3-dev libphonenumber-dev pkg-config)
 
+# The Debian packages the tests need besides the build's: headless Chromium and its driver (the
+# browser tests, the injection corpus), the emoji font that draws the corpus, and nginx (the
+# README's reverse-proxy example, run in front of `parley serve` by Tests/Browser/test_nginx.py).
+TEST_PACKAGES=(chromium chromium-driver fonts-noto-color-emoji nginx)
+
 log() { printf '==> %s\n' "$*" >&2; }
 
 # ensure_packages PKG...: installs those of PKG that are not installed yet.

@@ -64,16 +64,20 @@ enum Callbacks {
         Unmanaged<Viewer>.fromOpaque(closure).release()
     }
 
-    /// `MHD_LogCallback`: formats libmicrohttpd's message and passes it to the configured log.
+    /// `MHD_LogCallback`: formats libmicrohttpd's message; counts a send cut off by a closed
+    /// connection (``LibraryLogMessage``), passes any other message to the configured log.
     static let log: MHD_LogCallback = { closure, format, arguments in
         guard let closure, let format, let arguments else { return }
         let core = Unmanaged<ServerCore>.fromOpaque(closure).takeUnretainedValue()
         var buffer = [CChar](repeating: 0, count: 512)
         _ = vsnprintf(&buffer, buffer.count, format, arguments)
         let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        var message = String(decoding: bytes, as: UTF8.self)
-        while message.hasSuffix("\n") { message.removeLast() }
-        core.configuration.log("libmicrohttpd: " + message)
+        let message = LibraryLogMessage(String(decoding: bytes, as: UTF8.self))
+        guard !message.isClosedConnection else {
+            core.metrics.sendsCutOff.add(1, ordering: .relaxed)
+            return
+        }
+        core.configuration.log("libmicrohttpd: " + message.text)
     }
 
     private static func lookup(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ key: String) -> String? {

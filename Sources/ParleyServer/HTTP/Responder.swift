@@ -23,6 +23,9 @@ enum Responder {
     /// Queues an event stream whose body ``Viewer/read(into:)`` produces, with the stream's idle
     /// timeout of `timeoutSeconds` instead of the request's; the response holds the viewer until
     /// libmicrohttpd frees it.
+    ///
+    /// Proxies must pass the stream through as it comes: `no-transform` forbids them to recode
+    /// or compress it, and `X-Accel-Buffering: no` turns off nginx's response buffering for it.
     static func stream(_ viewer: Viewer, on connection: OpaquePointer, timeoutSeconds: Int) -> MHD_Result {
         let context = Unmanaged.passRetained(viewer).toOpaque()
         guard
@@ -34,7 +37,7 @@ enum Responder {
         }
         defer { MHD_destroy_response(response) }
         MHD_add_response_header(response, "Content-Type", ServerSentEvents.contentType)
-        MHD_add_response_header(response, "Cache-Control", "no-store")
+        MHD_add_response_header(response, "Cache-Control", "no-store, no-transform")
         MHD_add_response_header(response, "X-Accel-Buffering", "no")
         for header in SecurityHeaders.all { MHD_add_response_header(response, header.name, header.value) }
         parley_mhd_set_connection_timeout(connection, UInt32(timeoutSeconds))

@@ -19,6 +19,9 @@ extension ServerMetrics {
         sample(
             "parley_restore_skipped_events_total", "counter",
             "Stored events left out at start because they no longer read or apply.", restoreSkippedEventCount)
+        sample(
+            "parley_sends_cut_off_total", "counter",
+            "Responses cut off because the connection closed while they were sent (a viewer closed its tab).", sendsCutOffCount)
         let name = "parley_event_send_latency_seconds"
         text += "# HELP \(name) Delay from publishing a batch to handing its last byte to the HTTP library, per viewer.\n"
         text += "# TYPE \(name) histogram\n"

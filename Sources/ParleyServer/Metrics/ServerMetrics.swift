@@ -15,6 +15,9 @@ public final class ServerMetrics: Sendable {
     let rejectedViewers = Atomic<Int>(0)
     /// Stored events left out when the channels were restored at start (``SkippedEvent``).
     let restoreSkippedEvents = Atomic<Int>(0)
+    /// Responses cut off because their connection closed while they were sent (a viewer closed
+    /// its tab); libmicrohttpd's log message for each is left out (``LibraryLogMessage``).
+    let sendsCutOff = Atomic<Int>(0)
     /// Connections suspended now (streams waiting for bytes, requests waiting for a worker).
     let suspended = Atomic<Int>(0)
     /// Delay from a batch's publication to the moment its last byte is handed to the HTTP
@@ -36,6 +39,9 @@ public final class ServerMetrics: Sendable {
     public var rejectedViewerCount: Int { rejectedViewers.load(ordering: .relaxed) }
     /// Stored events left out when the channels were restored at start.
     public var restoreSkippedEventCount: Int { restoreSkippedEvents.load(ordering: .relaxed) }
+
+    /// Responses cut off by a closed connection since start.
+    public var sendsCutOffCount: Int { sendsCutOff.load(ordering: .relaxed) }
 
     /// Takes one viewer slot if fewer than `limit` are taken.
     /// - Returns: false when the limit is reached (the rejection is counted).

@@ -4,8 +4,11 @@ import ParleyModel
 import ParleyServer
 
 extension EventIngest {
-    /// Accepts `body`, Parley JSON Lines event records for `id`, through ``commit(_:records:to:)``;
-    /// each line is stored as posted. Runs on a worker (it waits for the disk).
+    /// Accepts `body`, Parley JSON Lines event records for `id`, through ``commit(_:records:to:)``.
+    /// A record may leave `channel` out (the address names it); one that names another channel
+    /// refuses the batch. Each line that names its channel is stored as posted, any other as the
+    /// record ``EventRecordEncoder`` writes for its event (which names the channel, as a stored
+    /// record must). Runs on a worker (it waits for the disk).
     /// - Returns: `{"channel":ID,"events":COUNT,"version":VERSION}`, or why the post was refused,
     ///   naming the body's line.
     public func post(_ body: [UInt8], to id: ChannelID) -> Result<String, IngestRefusal> {
@@ -19,10 +22,19 @@ extension EventIngest {
             let record = line.last == 0x0D ? line.dropLast() : line
             guard !record.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { continue }
             do throws(EventRecordError) {
-                let event = try EventRecordDecoder.event(line: Data(record), file: "request body", lineNumber: index + 1, offset: offset)
+                let (event, namesChannel) = try EventRecordDecoder.postedEvent(
+                    line: Data(record), channel: id, file: "request body", lineNumber: index + 1, offset: offset)
                 events.append(event)
-                records.append(String(decoding: record, as: UTF8.self))
                 lines.append(index + 1)
+                guard !namesChannel else {
+                    records.append(String(decoding: record, as: UTF8.self))
+                    continue
+                }
+                do throws(EventRecordEncoder.Failure) {
+                    records.append(String(decoding: try EventRecordEncoder().encode(event), as: UTF8.self))
+                } catch {
+                    return .failure(.badEvents("request body: line \(index + 1): \(error)"))
+                }
             } catch {
                 return .failure(.badEvents(error.description))
             }

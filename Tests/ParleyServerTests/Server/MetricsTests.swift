@@ -32,6 +32,7 @@ import Testing
         #expect(lines.contains("parley_event_send_latency_seconds_sum 0.003"))
         #expect(lines.contains("parley_event_send_latency_seconds_count 1"))
         #expect(lines.contains("parley_restore_skipped_events_total 0"))
-        #expect(lines.count == 6 * 3 + 2 + 14 + 1 + 2)
+        #expect(lines.contains("parley_sends_cut_off_total 0"))
+        #expect(lines.count == 7 * 3 + 2 + 14 + 1 + 2)
     }
 }
