@@ -44,6 +44,13 @@ package final class EventStreamClient: @unchecked Sendable {
         }
     }
 
+    /// Every byte of the body not read yet, through the end of the stream (the last chunk).
+    package func rest() throws -> String {
+        while !decoder.isFinished { text += try decoder.next(from: socket) }
+        defer { text = [] }
+        return String(decoding: text, as: UTF8.self)
+    }
+
     /// The next block that is an event (has an `id:`), skipping comments and hints.
     package func nextEvent() throws -> Block? {
         while let block = try next() {

@@ -7,14 +7,17 @@
 
 /**
  * One batch: the version after it (`v`), the version it applies to (`base`), the protocol
- * version of its operations (`p`), its operations.
- * @typedef {{v: number, base: number, p?: number, ops: Array<Array<*>>}} Batch
+ * version of its operations (`p`), the channel's epoch (`e`), its operations.
+ * @typedef {{v: number, base: number, p?: number, e?: string, ops: Array<Array<*>>}} Batch
  */
 
 /** The patch protocol version this client speaks: batches' `p` and the live page's `data-protocol`. */
 export const PROTOCOL_VERSION = 2;
 
-/** Dispatched on the container when it needs a resync; `detail`: {reason, version, v, base, error}. */
+/**
+ * Dispatched on the container when it needs a resync; `detail`: {reason (`gap`, `epoch`,
+ * `invalid` or `error`), version, v, base, error}.
+ */
 export const RESYNC_EVENT = 'parley:resync';
 
 /**
@@ -23,14 +26,29 @@ export const RESYNC_EVENT = 'parley:resync';
  */
 export const RELOAD_EVENT = 'parley:reload';
 
+/**
+ * Dispatched on the container when a `reset` batch gave it another epoch (`data-epoch`);
+ * `detail`: {epoch, previous}. A connected client reopens its stream with the new epoch.
+ */
+export const EPOCH_EVENT = 'parley:epoch';
+
+/**
+ * Reconnect delays in milliseconds. After a stream fails, attempt n (from 0) waits between half
+ * and all of min(`cap`, `first` × 2ⁿ), at random; an opened stream starts again from 0. After the
+ * server's `stop` event every attempt waits between half and all of `stopped`.
+ */
+export const RECONNECT = Object.freeze({ first: 1000, cap: 30000, stopped: 30000 });
+
 /** How close to the end, in CSS pixels, still counts as "at the bottom". */
 const BOTTOM_SLACK = 2;
-/** The longest wait between two reconnects, in milliseconds. */
-const MAX_RETRY_MS = 30000;
 /** Batches waiting for the next animation frame, per container. */
 const queues = new WeakMap();
 /** The latest `f` of each transient class, per element: only its end removes the class. */
 const transients = new WeakMap();
+/** Each document's title without the connection's prefix. */
+const titles = new WeakMap();
+/** The title's prefix in each connection state (none when live). */
+const TITLE_PREFIXES = { connecting: 'Connecting', live: null, reconnecting: 'Reconnecting', offline: 'Offline', stopped: 'Stopped' };
 /** The container's open stream, shared by every copy of this module on the page. */
 const STREAM = Symbol.for('parley.stream');
 
@@ -55,11 +73,14 @@ export function currentVersion(container) {
 }
 
 /**
- * Applies a batch now. A stale batch (`v` ≤ version) is ignored. A batch of another protocol
- * version (its `p`; 1 when absent, unless its only operation is `reset`) is not applied: the
- * page reloads (see {@link RELOAD_EVENT}). A batch whose `base` is not the version (a gap), a
- * malformed batch, or an operation that does not fit the DOM makes the container dispatch
- * {@link RESYNC_EVENT}. Focus, selection and scroll position are kept.
+ * Applies a batch now. A batch of another protocol version (its `p`; 1 when absent, unless its
+ * only operation is `reset`) is not applied: the page reloads (see {@link RELOAD_EVENT}). A batch
+ * whose first operation is `reset` always applies, and the container takes its `v` and its epoch
+ * `e` (`data-epoch`; see {@link EPOCH_EVENT}). Any other batch: one of another epoch (its `e` is
+ * not the container's `data-epoch`, when both are there) is not applied and makes the container
+ * dispatch {@link RESYNC_EVENT}; then a stale one (`v` ≤ version) is ignored; one whose `base` is
+ * not the version (a gap) resyncs. A malformed batch, or an operation that does not fit the DOM,
+ * resyncs too. Focus, selection and scroll position are kept.
  * Complexity: O(operations + bytes of HTML parsed); elements are found by `getElementById`.
  * @param {Element} container the `#transcript` element
  * @param {Batch} batch
@@ -87,64 +108,183 @@ export function queueBatch(container, batch) {
 
 /**
  * Streams batches from `url` (Server-Sent Events, `event: patch`, JSON data) into the container.
- * The first request carries `?since=V` (`since`, or the container's version); EventSource sends
- * `Last-Event-ID` on its own reconnects. On a resync the stream reopens from the current version,
- * after a failed operation from a fresh copy of the page. Waits 0, then 0.25 s doubling to 30 s,
- * while the version does not move. A reload for another protocol version ({@link RELOAD_EVENT})
- * closes the stream. Sets `aria-relevant="additions"`: new messages are announced, slot edits and
+ * Each request carries `?since=V` (`since` the first time, then the container's version) and
+ * `&epoch=E` (the container's `data-epoch`). A reset that brings another epoch
+ * ({@link EPOCH_EVENT}) reopens the stream with it. On a resync the stream reopens from the
+ * current version, after a failed operation from a fresh copy of the page: at once, then after
+ * 0.25 s doubling to 30 s while the version does not move. A stream that fails or ends is
+ * reopened by the client itself after a back-off with jitter (see {@link RECONNECT}), reset when
+ * a stream opens; while the browser is offline it waits for the network; after the server's
+ * `stop` event it retries slowly. The connection's state is shown in the page (see
+ * {@link showConnection}). A reload for another protocol version ({@link RELOAD_EVENT}) closes
+ * the stream. Sets `aria-relevant="additions"`: new messages are announced, slot edits and
  * streamed text are not.
  * @param {Element} container
  * @param {string} url the stream's URL, relative to the page
- * @param {{since?: number}} [options]
+ * @param {{since?: number, timing?: Partial<typeof RECONNECT>}} [options] `timing` overrides
+ *   {@link RECONNECT}'s delays
  * @returns {{close: () => void}} ends the stream (connecting the container again does too)
  */
-export function connect(container, url, { since } = {}) {
+export function connect(container, url, { since, timing: overrides } = {}) {
   container[STREAM]?.close();
   if (!container.hasAttribute('aria-relevant')) container.setAttribute('aria-relevant', 'additions');
+  const timing = { ...RECONNECT, ...overrides };
+  const window = container.ownerDocument.defaultView;
   let source = null;
   let timer = 0;
   let retry = 0;
   let progress = null;
+  let failures = 0;
+  let stopped = false;
   let closed = false;
   const open = (version) => {
     if (closed) return;
-    const target = new URL(url, container.ownerDocument.baseURI);
-    if (version !== null && version !== undefined) target.searchParams.set('since', String(version));
-    const opened = (source = new EventSource(target));
+    const opened = (source = new EventSource(streamURL(container, url, version)));
+    opened.addEventListener('open', () => {
+      if (opened !== source) return;
+      failures = 0;
+      stopped = false;
+      showConnection(container, 'live');
+    });
     opened.addEventListener('patch', (event) => queueBatch(container, parseJSON(event.data)));
-    // The browser retries a dropped stream itself, but gives up after an HTTP error: retry then.
+    opened.addEventListener('stop', () => {
+      if (opened !== source) return;
+      stopped = true;
+      lost();
+    });
     opened.addEventListener('error', () => {
-      if (opened === source && opened.readyState === EventSource.CLOSED) reconnect(false);
+      if (opened === source) lost();
     });
   };
-  const reconnect = (refetch) => {
-    if (closed) return;
+  const halt = () => {
     source?.close();
+    source = null;
     clearTimeout(timer);
+  };
+  // `announce`: a resync reopens without showing "Reconnecting…" (it is over at once).
+  const attempt = (announce = true) => {
+    if (closed) return;
+    if (!isOnline(window)) return void showConnection(container, 'offline');
+    if (announce) showConnection(container, stopped ? 'stopped' : 'reconnecting');
+    const ready = currentVersion(container) === null ? refetchTranscript(container) : Promise.resolve();
+    ready.then(() => open(currentVersion(container)), () => lost());
+  };
+  // The stream failed, ended or was stopped by the server: wait (back-off with jitter, or the
+  // slow retry after a stop), then open it again. EventSource's own reconnects are not used.
+  const lost = () => {
+    if (closed) return;
+    halt();
+    if (!isOnline(window)) return void showConnection(container, 'offline');
+    const ceiling = stopped ? timing.stopped : Math.min(timing.cap, timing.first * 2 ** Math.min(failures++, 30));
+    const delay = jitter(ceiling);
+    showConnection(container, stopped ? 'stopped' : 'reconnecting', delay);
+    timer = setTimeout(() => attempt(), delay);
+  };
+  const onResync = () => {
+    if (closed) return;
+    halt();
     if (currentVersion(container) !== progress) retry = 0;
     progress = currentVersion(container);
-    timer = setTimeout(() => {
-      const ready = refetch ? refetchTranscript(container) : Promise.resolve();
-      ready.then(() => open(currentVersion(container)), () => reconnect(true));
-    }, retry);
-    retry = Math.min(Math.max(250, retry * 2), MAX_RETRY_MS);
+    timer = setTimeout(() => attempt(false), retry);
+    retry = Math.min(Math.max(250, retry * 2), timing.cap);
   };
-  const onResync = (event) => reconnect(event.detail.reason === 'error' || currentVersion(container) === null);
+  // After the batches of the frame that brought the new epoch (so `since` is their version).
+  const onEpoch = () => queueMicrotask(() => {
+    if (closed || !source) return;
+    halt();
+    open(currentVersion(container));
+  });
+  const onOffline = () => {
+    if (closed) return;
+    halt();
+    showConnection(container, 'offline');
+  };
+  const onOnline = () => {
+    if (closed || source) return;
+    clearTimeout(timer);
+    attempt();
+  };
   const onReload = () => stream.close();
   container.addEventListener(RESYNC_EVENT, onResync);
+  container.addEventListener(EPOCH_EVENT, onEpoch);
   container.addEventListener(RELOAD_EVENT, onReload);
-  open(since ?? currentVersion(container));
+  window?.addEventListener('offline', onOffline);
+  window?.addEventListener('online', onOnline);
   const stream = {
     close() {
       closed = true;
       container.removeEventListener(RESYNC_EVENT, onResync);
+      container.removeEventListener(EPOCH_EVENT, onEpoch);
       container.removeEventListener(RELOAD_EVENT, onReload);
-      clearTimeout(timer);
-      source?.close();
+      window?.removeEventListener('offline', onOffline);
+      window?.removeEventListener('online', onOnline);
+      halt();
       if (container[STREAM] === stream) delete container[STREAM];
     },
   };
-  return (container[STREAM] = stream);
+  container[STREAM] = stream;
+  if (isOnline(window)) {
+    showConnection(container, 'connecting');
+    open(since ?? currentVersion(container));
+  } else {
+    showConnection(container, 'offline');
+  }
+  return stream;
+}
+
+/** The stream's URL: `url` with `since` (when there is a version) and `epoch` (when the container has one). */
+function streamURL(container, url, version) {
+  const target = new URL(url, container.ownerDocument.baseURI);
+  if (version !== null && version !== undefined) target.searchParams.set('since', String(version));
+  const epoch = container.getAttribute('data-epoch');
+  if (epoch !== null) target.searchParams.set('epoch', epoch);
+  return target;
+}
+
+function isOnline(window) {
+  return window?.navigator.onLine !== false;
+}
+
+/** A delay between half of `ceiling` and `ceiling` ("equal jitter"), in whole milliseconds. */
+function jitter(ceiling) {
+  return Math.round(ceiling * (0.5 + Math.random() / 2));
+}
+
+/**
+ * Shows the connection's state in the page's status element (`#live-status`, created before the
+ * container when the page has none) and, while not live, as a prefix of the page's title
+ * (`Reconnecting · general · Site`). The element gets `data-state` and one of the texts:
+ * `Connecting…`, `Live`, `Reconnecting in N s…` (then `Reconnecting…` while trying), `Offline:
+ * waiting for the network…`, `The server has stopped. Trying again in N s…` (then `The server
+ * has stopped. Trying again…`). N is the delay rounded up to whole seconds.
+ * @param {Element} container
+ * @param {'connecting' | 'live' | 'reconnecting' | 'offline' | 'stopped'} state
+ * @param {number} [delay] milliseconds until the next attempt
+ */
+export function showConnection(container, state, delay) {
+  const document = container.ownerDocument;
+  let status = document.getElementById('live-status');
+  if (!status) {
+    status = document.createElement('p');
+    status.id = 'live-status';
+    status.className = 'live-status';
+    status.setAttribute('role', 'status');
+    status.setAttribute('aria-live', 'polite');
+    container.before(status);
+  }
+  const seconds = delay === undefined ? null : Math.max(1, Math.ceil(delay / 1000));
+  const texts = {
+    connecting: 'Connecting…',
+    live: 'Live',
+    reconnecting: seconds === null ? 'Reconnecting…' : `Reconnecting in ${seconds} s…`,
+    offline: 'Offline: waiting for the network…',
+    stopped: `The server has stopped. Trying again${seconds === null ? '' : ` in ${seconds} s`}…`,
+  };
+  if (status.textContent !== texts[state]) status.textContent = texts[state];
+  status.setAttribute('data-state', state);
+  if (!titles.has(document)) titles.set(document, document.title);
+  const title = TITLE_PREFIXES[state] ? `${TITLE_PREFIXES[state]} · ${titles.get(document)}` : titles.get(document);
+  if (document.title !== title) document.title = title;
 }
 
 function parseJSON(text) {
@@ -156,8 +296,8 @@ function parseJSON(text) {
 }
 
 /**
- * Replaces the transcript and its version with those of a fresh copy of the page it is on; a
- * copy of another protocol version reloads the page instead.
+ * Replaces the transcript, its version and its epoch with those of a fresh copy of the page it
+ * is on; a copy of another protocol version reloads the page instead.
  */
 async function refetchTranscript(container) {
   const { URL: page } = container.ownerDocument;
@@ -170,6 +310,7 @@ async function refetchTranscript(container) {
     container.replaceChildren(...fresh.childNodes);
     container.setAttribute('data-version', fresh.getAttribute('data-version'));
   });
+  adoptEpoch(container, fresh.getAttribute('data-epoch'));
 }
 
 /** @returns {'applied' | 'stale' | 'resync' | 'reload'} */
@@ -177,11 +318,16 @@ function applyOne(container, batch) {
   const version = currentVersion(container);
   const valid = Number.isInteger(batch?.v) && Number.isInteger(batch.base) && Array.isArray(batch.ops);
   if (!valid) return resync(container, 'invalid', version, batch);
-  const onlyReset = batch.ops.length === 1 && batch.ops[0]?.[0] === 'reset';
+  const reset = batch.ops[0]?.[0] === 'reset';
+  const onlyReset = reset && batch.ops.length === 1;
   const protocol = batch.p ?? (onlyReset ? PROTOCOL_VERSION : 1);
   if (protocol !== PROTOCOL_VERSION) return reload(container, protocol);
-  if (version !== null && batch.v <= version) return 'stale';
-  if (batch.base !== version && batch.ops[0]?.[0] !== 'reset') return resync(container, 'gap', version, batch);
+  if (!reset) {
+    const epoch = container.getAttribute('data-epoch');
+    if (epoch !== null && typeof batch.e === 'string' && batch.e !== epoch) return resync(container, 'epoch', version, batch);
+    if (version !== null && batch.v <= version) return 'stale';
+    if (batch.base !== version) return resync(container, 'gap', version, batch);
+  }
   try {
     for (const op of batch.ops) applyOperation(container, op);
   } catch (error) {
@@ -189,7 +335,20 @@ function applyOne(container, batch) {
     return resync(container, 'error', version, batch, error);
   }
   container.setAttribute('data-version', String(batch.v));
+  if (reset && typeof batch.e === 'string') adoptEpoch(container, batch.e);
   return 'applied';
+}
+
+/**
+ * Gives the container the epoch `epoch` (`data-epoch`; none when null); when that changes it,
+ * the container dispatches {@link EPOCH_EVENT}.
+ */
+function adoptEpoch(container, epoch) {
+  const previous = container.getAttribute('data-epoch');
+  if (epoch === previous) return;
+  if (epoch === null) container.removeAttribute('data-epoch');
+  else container.setAttribute('data-epoch', epoch);
+  container.dispatchEvent(new CustomEvent(EPOCH_EVENT, { detail: { epoch, previous } }));
 }
 
 /**
@@ -232,7 +391,7 @@ function applyOperation(container, op) {
   const fresh = (index) => parseElement(text(index), text(1), op);
   const slot = () => slotOf(need(1), text(2)) ?? fail(`no slot "${op[2]}" in "${op[1]}"`, op);
   switch (op[0]) {
-    case 'i': return place(container, need(2), after(3), find(1) ?? fresh(4));
+    case 'i': return replaceAt(container, need(2), after(3), find(1), fresh(4), op);
     case 'S': return place(container, container, after(2), find(1) ?? fresh(3));
     case 'm': return place(container, need(2), after(3), need(1));
     case 'M': return place(container, container, after(2), need(1));
@@ -303,6 +462,16 @@ function place(container, parent, after, node) {
     }
   }
   into.insertBefore(node, before);
+}
+
+/**
+ * Puts `node` where {@link place} puts it, in place of `old` (an element with the same id
+ * already in the page, or null): one element with that id, at the anchor, with the new content.
+ */
+function replaceAt(container, parent, after, old, node, op) {
+  if (old && (old === after || old.contains(parent))) throw new PatchError('expected an anchor outside the replaced element', op);
+  old?.remove();
+  place(container, parent, after, node);
 }
 
 /** Parses HTML through an inert `<template>`: nothing loads and no script runs while parsing. */

@@ -3,7 +3,8 @@ import Glibc
 
 extension LiveServer {
     /// Stops the server cleanly: no new connections, every stream ends after its queued bytes
-    /// (clients see a normal end), then the event loop stops. Idempotent; returns when done.
+    /// and a last `event: stop` (``ServerSentEvents/stop``; clients see a normal end and know
+    /// the server stopped), then the event loop stops. Idempotent; returns when done.
     ///
     /// libmicrohttpd aborts the process when stopped with suspended connections, so the order
     /// is: quiesce (refuse new connections), close every broadcaster (which resumes each

@@ -89,12 +89,14 @@ public final class Broadcaster: Sendable {
         ConnectionHandle.resume(wakes, metrics: metrics)
     }
 
-    /// Refuses new viewers and ends every stream once its queued bytes are sent.
+    /// Refuses new viewers and ends every stream once its queued bytes and a last `stop` event
+    /// (``ServerSentEvents/stop``: the client shows that the server stopped) are sent.
     func close() {
         var wakes: [ConnectionHandle] = []
+        let stop = Frame(ServerSentEvents.stop)
         state.withLock { state in
             state.isClosed = true
-            for viewer in state.viewers { viewer.close(wakes: &wakes) }
+            for viewer in state.viewers { viewer.close(with: stop, wakes: &wakes) }
             state.viewers = []
         }
         ConnectionHandle.resume(wakes, metrics: metrics)

@@ -36,6 +36,11 @@ public enum ServerSentEvents {
     /// `retry: MS` then an empty line: the client waits that long before reconnecting.
     public static func retry(milliseconds: Int) -> [UInt8] { Array("retry: \(milliseconds)\n\n".utf8) }
 
+    /// `event: stop` with `data: {}`, and no `id:` (the client's last event id stays its
+    /// version): the last event of every stream when the server stops. The client then says that
+    /// the server stopped and retries slowly instead of reconnecting at once.
+    public static let stop: [UInt8] = Array("event: stop\ndata: {}\n\n".utf8)
+
     /// `: TEXT` then an empty line: a comment, ignored by clients (a heartbeat that keeps
     /// proxies from closing an idle stream). `text` must not contain line breaks.
     public static func comment(_ text: String) -> [UInt8] { Array(": \(text)\n\n".utf8) }

@@ -32,11 +32,13 @@ extension Viewer {
         }
     }
 
-    /// Ends the stream once its queued bytes are sent (server shutdown).
+    /// Ends the stream once its queued bytes and then `last` (the server's `stop` event, queued
+    /// past the buffer limit) are sent (server shutdown).
     /// - Parameter wakes: Gets the connection if it was suspended (see ``deliver(_:version:wakes:)``).
-    func close(wakes: inout [ConnectionHandle]) {
+    func close(with last: Frame, wakes: inout [ConnectionHandle]) {
         state.withLock { state in
             guard state.phase == .streaming || state.phase == .suspended else { return }
+            _ = state.queue.append(last, bounded: false)
             Self.wake(&state, phase: .closing, wakes: &wakes)
         }
     }

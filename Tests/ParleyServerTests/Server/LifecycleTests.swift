@@ -47,8 +47,28 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(1))
         for stream in streams {
             #expect(try stream.nextEvent()?.id == 1, "queued batches are sent before the end")
-            #expect(try stream.next() == nil, "the stream ends with the last chunk, not a reset")
+            #expect(try stream.next()?.lines == ["event: stop", "data: {}"], "then the stop event, not a reset")
+            #expect(try stream.next() == nil, "the stream ends with the last chunk")
         }
         #expect(throws: TestSocket.Failure.self) { try TestSocket(port: server.port) }
+    }
+
+    @Test func everyOpenStreamGetsExactlyAStopEventLastWhenTheServerStops() throws {
+        let channel = SyntheticChannel()
+        let server = try ServerFixture.start([channel])
+        let idle = try EventStreamClient(port: server.port, path: "/c/s1/events?since=0")
+        #expect(try idle.next()?.lines == ["retry: 2000"])
+        let busy = try EventStreamClient(port: server.port, path: "/c/s1/events?since=0")
+        #expect(try busy.next()?.lines == ["retry: 2000"])
+        let broadcaster = try #require(server.broadcaster(for: channel.id))
+        try broadcaster.publish(version: 1, base: 0, json: Array(#"{"v":1,"base":0,"p":2,"ops":[]}"#.utf8))
+        #expect(try idle.next()?.lines == ["id: 1", "event: patch", #"data: {"v":1,"base":0,"p":2,"ops":[]}"#])
+        try broadcaster.publish(version: 2, base: 1, json: Array(#"{"v":2,"base":1,"p":2,"ops":[]}"#.utf8))
+        server.stop()
+        #expect(try idle.rest() == "id: 2\nevent: patch\ndata: {\"v\":2,\"base\":1,\"p\":2,\"ops\":[]}\n\nevent: stop\ndata: {}\n\n")
+        #expect(
+            try busy.rest()
+                == "id: 1\nevent: patch\ndata: {\"v\":1,\"base\":0,\"p\":2,\"ops\":[]}\n\n"
+                + "id: 2\nevent: patch\ndata: {\"v\":2,\"base\":1,\"p\":2,\"ops\":[]}\n\nevent: stop\ndata: {}\n\n")
     }
 }
