@@ -35,6 +35,8 @@ const transients = new WeakMap();
 const followers = new WeakMap();
 /** Each container's region of older messages (see {@link enableLoadOlder}). */
 const olderRegions = new WeakMap();
+/** Each container's place held after older messages arrived (see {@link holdPlace}). */
+const holds = new WeakMap();
 /** How many characters on each side of a selection are quoted to find it again after a change. */
 const QUOTE_CONTEXT = 32;
 /** The container's open stream, shared by every copy of this module on the page. */
@@ -570,8 +572,8 @@ export function followNewest(container) {
   const label = document.createElement('span');
   const arrow = document.createElement('span');
   arrow.setAttribute('aria-hidden', 'true');
-  arrow.textContent = '↓';
-  button.append(label, ' ', arrow);
+  arrow.textContent = ' ↓';
+  button.append(label, arrow);
   status.append(button);
   container.after(status);
   const follower = { pinnedTop: null, known: null, unseen: new Set(), button, label };
@@ -732,6 +734,8 @@ function prependOlder(list, fragment) {
 /**
  * Runs `change`, then scrolls so that the first message in view (of the messages in `roots`, in
  * document order) is where it was; whatever the browser's scroll anchoring did, in the same task.
+ * The place is held while the first root changes size later (its images load) until the reader
+ * scrolls.
  */
 function keepingPlace(container, roots, change) {
   const element = scroller(container);
@@ -743,6 +747,26 @@ function keepingPlace(container, roots, change) {
   restoreScroll({ container, element, atBottom: false, anchor, top });
   const follower = followers.get(container);
   if (pinned && follower) follower.pinnedTop = element.scrollTop;
+  if (anchor) holdPlace(container, element, roots[0], anchor, top);
+}
+
+/**
+ * Keeps `anchor` at `top` (its top in the viewport) while `target` changes size, until the reader
+ * (or another change) scrolls: the browser's scroll anchoring does that where it exists. The
+ * correction runs in the resize observer, before the frame is painted.
+ */
+function holdPlace(container, element, target, anchor, top) {
+  holds.get(container)?.disconnect();
+  let expected = element.scrollTop;
+  const observer = new ResizeObserver(() => {
+    if (!anchor.isConnected || Math.abs(element.scrollTop - expected) >= 1) return void observer.disconnect();
+    const delta = anchor.getBoundingClientRect().top - top;
+    if (Math.abs(delta) < 0.5) return;
+    element.scrollTop += delta;
+    expected = element.scrollTop;
+  });
+  observer.observe(target);
+  holds.set(container, observer);
 }
 
 /**
