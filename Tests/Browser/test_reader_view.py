@@ -7,7 +7,6 @@ dropped. Fixture pages (file://, parley.js imported) for exact counts and offset
 a slow network (Chromium's DevTools network emulation)."""
 
 import re
-import subprocess
 import time
 import urllib.request
 
@@ -75,6 +74,18 @@ def next_frames(driver, count=2):
         step(count);""", count)
 
 
+def arrive(driver, *ids):
+    """Each id a new message at the end, in a batch of its own."""
+    for id in ids:
+        apply(driver, driver.execute_script('return copyOfLast(arguments[0])', id))
+
+
+def scroll(driver, how):
+    """Scrolls the page (`how`: the right-hand side of `scrollTop = `) and lets the page see it."""
+    driver.execute_script(f'const s = document.scrollingElement; s.scrollTop = {how}')
+    next_frames(driver)
+
+
 def view(driver, anchor=None):
     return driver.execute_script('return view(arguments[0])', anchor)
 
@@ -99,22 +110,20 @@ def test_a_followed_page_opens_at_the_bottom_and_stays_pinned_while_messages_arr
     assert state[0] > state[1] + 300, f'the page must scroll to prove anything: {state}'
     assert abs(view(driver)['gap']) <= 1
     assert (view(driver)['hidden'], view(driver)['text']) == (True, '0 new messages ↓')
-    apply(driver, driver.execute_script('return copyOfLast("m-new-1")'))
-    apply(driver, driver.execute_script('return copyOfLast("m-new-2")'))
+    arrive(driver, 'm-new-1', 'm-new-2')
     after = view(driver)
     assert abs(after['gap']) <= 1 and after['hidden'] is True
 
 
 def test_a_reader_who_scrolled_up_keeps_their_place_and_counts_new_messages_below(page):
     driver = page
-    driver.execute_script('document.scrollingElement.scrollTop -= 300')
-    next_frames(driver)
+    scroll(driver, 's.scrollTop - 300')
     anchor = driver.execute_script('return firstInView()')
     before = view(driver, anchor)
     assert before['gap'] > 250 and before['hidden'] is True
     texts = []
     for number in range(1, 4):
-        apply(driver, driver.execute_script('return copyOfLast(arguments[0])', f'm-new-{number}'))
+        arrive(driver, f'm-new-{number}')
         now = view(driver, anchor)
         texts.append(now['text'])
         assert (now['top'], now['hidden']) == (before['top'], False)
@@ -139,16 +148,15 @@ def test_a_reader_who_scrolled_up_keeps_their_place_and_counts_new_messages_belo
     driver.find_element(By.CSS_SELECTOR, '.new-messages-button').click()
     clicked = view(driver)
     assert abs(clicked['gap']) <= 1 and clicked['hidden'] is True
-    apply(driver, driver.execute_script('return copyOfLast("m-new-4")'))
+    arrive(driver, 'm-new-4')
     assert abs(view(driver)['gap']) <= 1 and view(driver)['hidden'] is True
     assert driver.execute_script('return window.violations') == []
 
 
 def test_the_button_is_next_in_the_tab_order_after_the_transcript_and_enter_jumps_down(page):
     driver = page
-    driver.execute_script('document.scrollingElement.scrollTop = 0')
-    next_frames(driver)
-    apply(driver, driver.execute_script('return copyOfLast("m-new-1")'))
+    scroll(driver, '0')
+    arrive(driver, 'm-new-1')
     assert view(driver)['text'] == '1 new message ↓'
     driver.execute_script("[...main.querySelectorAll('a[href], button')].at(-1).focus({preventScroll: true})")
     ActionChains(driver).send_keys(Keys.TAB).perform()
@@ -162,17 +170,13 @@ def test_the_button_is_next_in_the_tab_order_after_the_transcript_and_enter_jump
 
 def test_reaching_the_bottom_by_scrolling_hides_the_button(page):
     driver = page
-    driver.execute_script('document.scrollingElement.scrollTop -= 200')
-    next_frames(driver)
-    apply(driver, driver.execute_script('return copyOfLast("m-new-1")'))
-    apply(driver, driver.execute_script('return copyOfLast("m-new-2")'))
+    scroll(driver, 's.scrollTop - 200')
+    arrive(driver, 'm-new-1', 'm-new-2')
     assert view(driver)['text'] == '2 new messages ↓'
-    driver.execute_script('document.scrollingElement.scrollTop = document.scrollingElement.scrollHeight')
-    next_frames(driver)
+    scroll(driver, 's.scrollHeight')
     assert view(driver)['hidden'] is True
-    driver.execute_script('document.scrollingElement.scrollTop -= 200')
-    next_frames(driver)
-    apply(driver, driver.execute_script('return copyOfLast("m-new-3")'))
+    scroll(driver, 's.scrollTop - 200')
+    arrive(driver, 'm-new-3')
     assert view(driver)['text'] == '1 new message ↓', 'the count starts again when the reader leaves the bottom'
 
 
@@ -181,8 +185,7 @@ def test_a_pinned_reader_stays_at_the_bottom_when_the_page_grows_without_a_batch
     driver.execute_script("[...main.querySelectorAll('article')].at(-1).style.paddingBottom = '250px'")
     next_frames(driver)
     assert abs(view(driver)['gap']) <= 1
-    driver.execute_script('document.scrollingElement.scrollTop -= 100')
-    next_frames(driver)
+    scroll(driver, 's.scrollTop - 100')
     top = view(driver)['top']
     driver.execute_script("[...main.querySelectorAll('article')].at(-1).style.paddingBottom = '500px'")
     next_frames(driver)
@@ -197,7 +200,7 @@ def test_an_address_naming_a_message_opens_there_not_at_the_bottom(driver):
         driver.execute_script(VIEW + 'window.follow = parley.followNewest(main);')
         state = view(driver, target)
         assert abs(state['anchorTop']) <= 1 and state['gap'] > 100
-        apply(driver, driver.execute_script('return copyOfLast("m-new-1")'))
+        arrive(driver, 'm-new-1')
         assert view(driver, target)['anchorTop'] == state['anchorTop']
         assert view(driver)['text'] == '1 new message ↓'
         driver.execute_script('follow.close(); history.replaceState(null, "", location.pathname)')
@@ -286,17 +289,8 @@ window.older = (anchor) => {
 def sample():
     """`parley serve` of the sample export with a window of 20 messages: no message arrives, so
     the live window never moves while older messages load."""
-    sample = browser.ROOT / 'Sources' / 'ParleyAssets' / 'Samples' / 'sample.json'
-    process = subprocess.Popen([str(browser.parley_binary()), 'serve', str(sample), '--port', '0', '--window', '20'],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        line = process.stdout.readline()
-        match = re.fullmatch(r'Serving 1 channel at (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops\)\n', line)
-        assert match, f'no URL line: {line!r}'
-        yield match.group(1)
-    finally:
-        process.kill()
-        process.wait()
+    with browser.serving(browser.ROOT / 'Samples' / 'sample.json', '--window', '20') as address:
+        yield address
 
 
 def assert_one_heading_per_day(state):

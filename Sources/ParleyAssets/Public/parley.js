@@ -562,19 +562,12 @@ export function followNewest(container) {
   followers.get(container)?.close();
   const document = container.ownerDocument;
   const window = document.defaultView;
-  const status = document.createElement('div');
-  status.className = 'new-messages';
-  status.setAttribute('role', 'status');
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'new-messages-button';
-  button.hidden = true;
   const label = document.createElement('span');
-  const arrow = document.createElement('span');
+  const arrow = create(document, 'span', {}, ' ↓');
   arrow.setAttribute('aria-hidden', 'true');
-  arrow.textContent = ' ↓';
-  button.append(label, arrow);
-  status.append(button);
+  const button = create(document, 'button', { type: 'button', className: 'new-messages-button', hidden: true }, label, arrow);
+  const status = create(document, 'div', { className: 'new-messages' }, button);
+  status.setAttribute('role', 'status');
   container.after(status);
   const follower = { pinnedTop: null, known: null, unseen: new Set(), button, label };
   const element = () => scroller(container);
@@ -678,16 +671,10 @@ function showCount({ button, label, unseen }) {
  */
 export function enableLoadOlder(container) {
   const document = container.ownerDocument;
-  const region = document.createElement('section');
-  region.className = 'older';
+  const button = create(document, 'button', { type: 'button', className: 'load-older' }, 'Load older messages');
+  const list = create(document, 'div', { className: 'older-messages' });
+  const region = create(document, 'section', { className: 'older' }, button, list);
   region.setAttribute('aria-label', 'Older messages');
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'load-older';
-  button.textContent = 'Load older messages';
-  const list = document.createElement('div');
-  list.className = 'older-messages';
-  region.append(button, list);
   container.before(region);
   olderRegions.set(container, region);
   button.addEventListener('click', async () => {
@@ -781,6 +768,13 @@ function markContinuedDay(container) {
   const lastDay = sections[sections.length - 1]?.dataset.day;
   const firstLive = container.firstElementChild;
   region.classList.toggle('continues-live', lastDay !== undefined && lastDay === firstLive?.id);
+}
+
+/** A new element `tag` with the given properties and children (nodes or text). */
+function create(document, tag, properties, ...children) {
+  const element = Object.assign(document.createElement(tag), properties);
+  element.append(...children);
+  return element;
 }
 
 /** The message id behind a DOM id `m-…` (`.XX` stands for the UTF-8 byte 0xXX). */
