@@ -1,7 +1,9 @@
 """Headless Chromium through Selenium, and the steps shared by the browser tests."""
 
+import contextlib
 import json
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -85,6 +87,22 @@ def parley_binary():
     if not binary.exists():
         subprocess.run(['swift', 'build', *BUILD_FLAGS, '--product', 'parley'], cwd=ROOT, check=True)
     return binary
+
+
+@contextlib.contextmanager
+def serving(*arguments):
+    """`parley serve ARGUMENTS --port 0`; yields the address it prints (its only line when it takes
+    no posts), and stops it afterwards."""
+    process = subprocess.Popen([str(parley_binary()), 'serve', *map(str, arguments), '--port', '0'],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline()
+        match = re.fullmatch(r'Serving 1 channel at (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops\)\n', line)
+        assert match, f'no URL line: {line!r}; stderr: {process.stderr.read() if process.poll() is not None else ""}'
+        yield match.group(1)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
 
 
 def read_batches(folder):

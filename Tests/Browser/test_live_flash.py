@@ -7,8 +7,6 @@ the class is taken off in the same batch that added it.
 The binary is `browser.parley_binary()`: PARLEY_BIN when set, else scripts/test's build."""
 
 import json
-import re
-import subprocess
 import time
 import urllib.request
 
@@ -46,17 +44,9 @@ return [element.querySelector('[data-slot=text]').textContent, classChanges];"""
 @pytest.fixture
 def served(tmp_path):
     """`parley serve` of the sample with an ingest token; yields its address."""
-    command = [str(browser.parley_binary()), 'serve', str(browser.ROOT / 'Samples' / 'sample.json'), '--port', '0',
-               '--token', TOKEN, '--db', str(tmp_path / 'events.sqlite')]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        line = process.stdout.readline()
-        match = re.fullmatch(r'Serving 1 channel at (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops\)\n', line)
-        assert match, f'no URL line: {line!r}; stderr: {process.stderr.read() if process.poll() is not None else ""}'
-        yield match.group(1)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    with browser.serving(browser.ROOT / 'Samples' / 'sample.json', '--token', TOKEN,
+                         '--db', tmp_path / 'events.sqlite') as address:
+        yield address
 
 
 @pytest.fixture

@@ -49,6 +49,14 @@ const transients = new WeakMap();
 const titles = new WeakMap();
 /** The title's prefix in each connection state (none when live). */
 const TITLE_PREFIXES = { connecting: 'Connecting', live: null, reconnecting: 'Reconnecting', offline: 'Offline', stopped: 'Stopped' };
+/** Each followed container's state (see {@link followNewest}). */
+const followers = new WeakMap();
+/** Each container's region of older messages (see {@link enableLoadOlder}). */
+const olderRegions = new WeakMap();
+/** Each container's place held after older messages arrived (see {@link holdPlace}). */
+const holds = new WeakMap();
+/** How many characters on each side of a selection are quoted to find it again after a change. */
+const QUOTE_CONTEXT = 32;
 /** The container's open stream, shared by every copy of this module on the page. */
 const STREAM = Symbol.for('parley.stream');
 
@@ -516,9 +524,10 @@ function flash(element, name) {
 }
 
 /**
- * Runs `change`, then restores what it disturbed: focus, a text field's caret, the selection,
- * and the scroll position — at the bottom if the reader was there, else with the first message
- * in view where it was.
+ * Runs `change`, then restores what it disturbed: focus, a text field's caret, the selection
+ * (by its text, see {@link saveSelection}), and the scroll position — at the bottom if the reader
+ * was there (or pinned there, see {@link followNewest}), else with the first message in view where
+ * it was. Then counts the messages that arrived below a reader who is not at the bottom.
  * @template T
  * @param {Element} container
  * @param {() => T} change
@@ -533,11 +542,9 @@ function keepingView(container, change) {
   const selection = document.getSelection();
   const inside = !field && selection?.rangeCount > 0 &&
     container.contains(selection.anchorNode) && container.contains(selection.focusNode);
-  const range = inside && [
-    savePoint(container, selection.anchorNode, selection.anchorOffset),
-    savePoint(container, selection.focusNode, selection.focusOffset),
-  ];
+  const saved = inside && saveSelection(container, selection);
   const scroll = saveScroll(container);
+  const arrivals = watchArrivals(container, scroll.atBottom);
 
   const result = change();
 
@@ -546,14 +553,104 @@ function keepingView(container, change) {
   }
   const caretMoved = field && (field.selectionStart !== caret[0] || field.selectionEnd !== caret[1]);
   if (caretMoved && document.activeElement === field) field.setSelectionRange(...caret);
-  if (range) {
-    const [[anchorNode, anchorOffset], [focusNode, focusOffset]] = range.map((point) => revive(container, point));
+  if (saved) restoreSelection(container, selection, saved);
+  markContinuedDay(container);
+  restoreScroll(scroll);
+  arrivals?.();
+  return result;
+}
+
+/**
+ * The selection kept two ways: its end points (nodes and offsets, which survive moves), and a
+ * quote of its text — the selected text with up to {@link QUOTE_CONTEXT} characters on each side,
+ * and where it starts — in the text of the nearest element with an id that holds both ends (or
+ * the container), to find it again when an operation replaced its nodes (`s`, `R`, `reset`).
+ */
+function saveSelection(container, selection) {
+  const range = selection.getRangeAt(0);
+  let root = range.commonAncestorContainer;
+  while (root !== container && !(root.nodeType === Node.ELEMENT_NODE && root.id)) root = root.parentNode;
+  const head = container.ownerDocument.createRange();
+  head.selectNodeContents(root);
+  head.setEnd(range.startContainer, range.startOffset);
+  const text = root.textContent;
+  const start = head.toString().length;
+  const exact = range.toString();
+  const end = start + exact.length;
+  const backward = !range.collapsed &&
+    selection.anchorNode === range.endContainer && selection.anchorOffset === range.endOffset;
+  return {
+    ends: [selection.anchorNode, selection.anchorOffset, selection.focusNode, selection.focusOffset],
+    id: root === container ? null : root.id,
+    quote: { exact, start, prefix: text.slice(Math.max(0, start - QUOTE_CONTEXT), start), suffix: text.slice(end, end + QUOTE_CONTEXT) },
+    backward,
+  };
+}
+
+/**
+ * Puts the selection back. Its nodes still in the container: on them, where an operation moved
+ * them. A node replaced: on its quote found again in the new text of the same element
+ * ({@link findQuote}); when the text is gone (or the element), the selection is removed rather
+ * than put on other words.
+ */
+function restoreSelection(container, selection, { ends, id, quote, backward }) {
+  const [anchorNode, anchorOffset, focusNode, focusOffset] = ends;
+  if ([anchorNode, focusNode].every((node) => node.isConnected && container.contains(node))) {
     const moved = selection.anchorNode !== anchorNode || selection.anchorOffset !== anchorOffset ||
       selection.focusNode !== focusNode || selection.focusOffset !== focusOffset;
-    if (anchorNode && focusNode && moved) selection.setBaseAndExtent(anchorNode, anchorOffset, focusNode, focusOffset);
+    if (moved) selection.setBaseAndExtent(anchorNode, anchorOffset, focusNode, focusOffset);
+    return;
   }
-  restoreScroll(scroll);
-  return result;
+  const root = id === null ? container : lookup(container, id);
+  const at = root ? findQuote(root.textContent, quote) : null;
+  if (at === null) return void selection.removeAllRanges();
+  const start = textPoint(root, at, false);
+  const end = textPoint(root, at + quote.exact.length, true);
+  if (backward) selection.setBaseAndExtent(...end, ...start);
+  else selection.setBaseAndExtent(...start, ...end);
+}
+
+/**
+ * Where the quoted text is in `text`: of its occurrences, the one whose neighbourhood agrees
+ * most with the quote's (characters in common right before it plus right after it); of equals,
+ * the nearest to where it was. An occurrence that agrees on no character of a neighbourhood the
+ * quote has is not the reader's text: null when there is no other.
+ */
+function findQuote(text, { exact, start, prefix, suffix }) {
+  let best = null;
+  for (let at = text.indexOf(exact); at !== -1 && at <= text.length; at = text.indexOf(exact, at + 1)) {
+    const before = commonLength(prefix, text.slice(Math.max(0, at - prefix.length), at), true);
+    const after = commonLength(suffix, text.slice(at + exact.length, at + exact.length + suffix.length), false);
+    const score = before + after;
+    if (score === 0 && (prefix || suffix)) continue;
+    const better = !best || score > best.score || (score === best.score && Math.abs(at - start) < Math.abs(best.at - start));
+    if (better) best = { at, score };
+    if (at === text.length) break;
+  }
+  return best?.at ?? null;
+}
+
+/** How many characters `a` and `b` have in common at their ends (`fromEnd`) or their starts. */
+function commonLength(a, b, fromEnd) {
+  let count = 0;
+  while (count < a.length && count < b.length &&
+    (fromEnd ? a[a.length - 1 - count] === b[b.length - 1 - count] : a[count] === b[count])) count += 1;
+  return count;
+}
+
+/**
+ * The text node and offset at character `offset` of `root`'s text; a point between two text
+ * nodes is the end of the first when `atEnd` (a selection's end), else the start of the next.
+ */
+function textPoint(root, offset, atEnd) {
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  let last = null;
+  for (let node = walker.nextNode(), passed = 0; node; node = walker.nextNode()) {
+    if (offset < passed + node.length || (atEnd && offset === passed + node.length)) return [node, offset - passed];
+    passed += node.length;
+    last = node;
+  }
+  return last ? [last, last.length] : [root, 0];
 }
 
 /**
@@ -587,49 +684,168 @@ function scroller(container) {
   return container.ownerDocument.scrollingElement;
 }
 
-/** Whether the reader is at the bottom; if not, the first message in view and its top (binary search). */
+/**
+ * Whether the reader is at the bottom (within {@link BOTTOM_SLACK}, or where {@link followNewest}
+ * last pinned them); if not, the first message in view and its top.
+ */
 function saveScroll(container) {
   const element = scroller(container);
-  const atBottom = element.scrollHeight - element.clientHeight - element.scrollTop <= BOTTOM_SLACK;
-  if (atBottom) return { element, atBottom };
-  const viewTop = element === container.ownerDocument.scrollingElement ? 0 : element.getBoundingClientRect().top;
-  const messages = container.querySelectorAll('article[id]');
+  if (isPinned(container, element)) return { container, element, atBottom: true };
+  return { container, element, atBottom: false, ...firstInView(element, container.querySelectorAll('article[id]')) };
+}
+
+/** The first of `messages` (in document order) not wholly above the view, and its top (binary search). */
+function firstInView(element, messages) {
+  const viewTop = element === element.ownerDocument.scrollingElement ? 0 : element.getBoundingClientRect().top;
   let low = 0;
   for (let high = messages.length; low < high;) {
     const middle = (low + high) >> 1;
     if (messages[middle].getBoundingClientRect().bottom <= viewTop) low = middle + 1;
     else high = middle;
   }
-  return { element, atBottom: false, id: messages[low]?.id, top: messages[low]?.getBoundingClientRect().top };
+  return { anchor: messages[low] ?? null, top: messages[low]?.getBoundingClientRect().top };
 }
 
-function restoreScroll({ element, atBottom, id, top }) {
-  if (atBottom) return void (element.scrollTop = element.scrollHeight);
-  const anchor = id ? element.ownerDocument.getElementById(id) : null;
-  const delta = anchor ? anchor.getBoundingClientRect().top - top : 0;
+function restoreScroll({ container, element, atBottom, anchor, top }) {
+  if (atBottom) return void pinToBottom(container, element);
+  const delta = anchor?.isConnected ? anchor.getBoundingClientRect().top - top : 0;
   if (Math.abs(delta) >= 1) element.scrollTop += delta;
+}
+
+/** Whether the scroller is at its bottom, within {@link BOTTOM_SLACK}. */
+function atEnd(element) {
+  return element.scrollHeight - element.clientHeight - element.scrollTop <= BOTTOM_SLACK;
+}
+
+/**
+ * Keeps the live page at its newest message: scrolls to the bottom at once (unless the address
+ * names an element: the browser shows that one) and keeps a reader who is there pinned while
+ * messages arrive and the page grows (images loading, a narrower window). A reader who scrolled
+ * up stays where they are; a "N new messages ↓" button (in a polite status region after the
+ * container) counts the messages inserted below their view since they left the bottom, and
+ * takes them there. Reaching the bottom, by scrolling or with the button, hides it.
+ * @param {Element} container the `#transcript` element
+ * @returns {{close: () => void}} removes the button and stops following
+ */
+export function followNewest(container) {
+  followers.get(container)?.close();
+  const document = container.ownerDocument;
+  const window = document.defaultView;
+  const label = document.createElement('span');
+  const arrow = create(document, 'span', {}, ' ↓');
+  arrow.setAttribute('aria-hidden', 'true');
+  const button = create(document, 'button', { type: 'button', className: 'new-messages-button', hidden: true }, label, arrow);
+  const status = create(document, 'div', { className: 'new-messages' }, button);
+  status.setAttribute('role', 'status');
+  container.after(status);
+  const follower = { pinnedTop: null, known: null, unseen: new Set(), button, label };
+  const element = () => scroller(container);
+  let pending = 0;
+  const onScroll = () => {
+    if (pending) return;
+    pending = requestAnimationFrame(() => {
+      pending = 0;
+      if (atEnd(element())) pinToBottom(container, element(), false);
+    });
+  };
+  const onResize = () => {
+    const scrolling = element();
+    if (isPinned(container, scrolling) && !atEnd(scrolling)) pinToBottom(container, scrolling);
+  };
+  const resizes = new ResizeObserver(onResize);
+  resizes.observe(container);
+  button.addEventListener('click', () => pinToBottom(container, element()));
+  document.addEventListener('scroll', onScroll, { capture: true, passive: true });
+  window.addEventListener('resize', onResize);
+  follower.close = () => {
+    cancelAnimationFrame(pending);
+    resizes.disconnect();
+    document.removeEventListener('scroll', onScroll, { capture: true });
+    window.removeEventListener('resize', onResize);
+    status.remove();
+    if (followers.get(container) === follower) followers.delete(container);
+  };
+  followers.set(container, follower);
+  const target = decodeURIComponent(window.location.hash.slice(1));
+  if (!target || !document.getElementById(target)) {
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+    pinToBottom(container, element());
+  }
+  return { close: follower.close };
+}
+
+/** Whether the reader is at the bottom, or still where {@link followNewest} last pinned them. */
+function isPinned(container, element) {
+  const pinnedTop = followers.get(container)?.pinnedTop ?? null;
+  return atEnd(element) || (pinnedTop !== null && Math.abs(element.scrollTop - pinnedTop) < 1);
+}
+
+/**
+ * Marks the reader as at the bottom (scrolling there when `scroll`): a followed container
+ * remembers where, forgets the messages it counted and hides its button.
+ */
+function pinToBottom(container, element, scroll = true) {
+  if (scroll) element.scrollTop = element.scrollHeight;
+  const follower = followers.get(container);
+  if (!follower) return;
+  follower.pinnedTop = element.scrollTop;
+  follower.known = null;
+  follower.unseen.clear();
+  showCount(follower);
+}
+
+/**
+ * Before a change to a followed container whose reader is not at the bottom, notes which
+ * messages were there (once, when the reader left it); returns what to do after the change and
+ * its scroll restore: count each new message that landed below the view, forget counted ones that
+ * are gone, and show the count. Null when there is nothing to count.
+ */
+function watchArrivals(container, atBottom) {
+  const follower = followers.get(container);
+  if (!follower || atBottom) return null;
+  follower.pinnedTop = null;
+  follower.known ??= new Set(Array.from(container.querySelectorAll('article[id]'), (article) => article.id));
+  return () => {
+    const element = scroller(container);
+    const viewBottom = element === container.ownerDocument.scrollingElement
+      ? element.clientHeight
+      : element.getBoundingClientRect().top + element.clientHeight;
+    for (const article of container.querySelectorAll('article[id]')) {
+      if (follower.known.has(article.id)) continue;
+      follower.known.add(article.id);
+      if (article.getBoundingClientRect().top >= viewBottom) follower.unseen.add(article.id);
+    }
+    for (const id of follower.unseen) if (!lookup(container, id)) follower.unseen.delete(id);
+    showCount(follower);
+  };
+}
+
+function showCount({ button, label, unseen }) {
+  button.hidden = unseen.size === 0;
+  const text = unseen.size === 1 ? '1 new message' : `${unseen.size} new messages`;
+  if (label.textContent !== text) label.textContent = text;
 }
 
 /**
  * Adds a "Load older messages" button above the live region. Each click fetches, as static HTML,
  * the messages before the oldest one shown (`GET data-older + messageID`) and puts them in a
  * region of their own above `#transcript`, so patches never touch them. Their day sections lose
- * their ids, which stay unique to the live region.
+ * their ids, which stay unique to the live region (`data-day` keeps the day). A day shows one
+ * heading: fetched messages of the day at the top of the region join its section there, and
+ * when the region's last day is the live region's first, the live section's heading is hidden
+ * (class `continues-live` on the region; {@link markContinuedDay}). The reader keeps their place
+ * without the browser's scroll anchoring: the first message in view is measured before and after
+ * the insertion, and the scroll position is corrected by the difference in the same task.
  * @param {HTMLElement} container the live region, with `data-older`.
  */
 export function enableLoadOlder(container) {
   const document = container.ownerDocument;
-  const region = document.createElement('section');
-  region.className = 'older';
+  const button = create(document, 'button', { type: 'button', className: 'load-older' }, 'Load older messages');
+  const list = create(document, 'div', { className: 'older-messages' });
+  const region = create(document, 'section', { className: 'older' }, button, list);
   region.setAttribute('aria-label', 'Older messages');
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'load-older';
-  button.textContent = 'Load older messages';
-  const list = document.createElement('div');
-  list.className = 'older-messages';
-  region.append(button, list);
   container.before(region);
+  olderRegions.set(container, region);
   button.addEventListener('click', async () => {
     const oldest = list.querySelector('article[id]') ?? container.querySelector('article[id]');
     if (!oldest) return;
@@ -639,17 +855,95 @@ export function enableLoadOlder(container) {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const template = document.createElement('template');
       template.innerHTML = await response.text();
-      template.content.querySelectorAll('section[id]').forEach((section) => section.removeAttribute('id'));
+      for (const section of template.content.querySelectorAll('section[id]')) {
+        section.dataset.day = section.id;
+        section.removeAttribute('id');
+      }
       if (!template.content.querySelector('article')) {
         button.textContent = 'No older messages';
         return;
       }
-      list.prepend(template.content);
+      keepingPlace(container, [list, container], () => prependOlder(list, template.content));
       button.disabled = false;
     } catch {
       button.disabled = false;
     }
   });
+}
+
+/**
+ * Puts fetched day sections first in the region's list; the last one, when it is the day the list
+ * starts with, gives its messages to that section (after its heading) instead.
+ */
+function prependOlder(list, fragment) {
+  const sections = fragment.querySelectorAll('section.day');
+  const last = sections[sections.length - 1];
+  const first = list.querySelector(':scope > section.day');
+  if (last && first && last.dataset.day === first.dataset.day) {
+    const heading = first.firstElementChild;
+    heading.after(...Array.from(last.children).slice(1));
+    last.remove();
+  }
+  list.prepend(fragment);
+}
+
+/**
+ * Runs `change`, then scrolls so that the first message in view (of the messages in `roots`, in
+ * document order) is where it was; whatever the browser's scroll anchoring did, in the same task.
+ * The place is held while the first root changes size later (its images load) until the reader
+ * scrolls.
+ */
+function keepingPlace(container, roots, change) {
+  const element = scroller(container);
+  const messages = roots.flatMap((root) => Array.from(root.querySelectorAll('article[id]')));
+  const { anchor, top } = firstInView(element, messages);
+  const pinned = isPinned(container, element);
+  change();
+  markContinuedDay(container);
+  restoreScroll({ container, element, atBottom: false, anchor, top });
+  const follower = followers.get(container);
+  if (pinned && follower) follower.pinnedTop = element.scrollTop;
+  if (anchor) holdPlace(container, element, roots[0], anchor, top);
+}
+
+/**
+ * Keeps `anchor` at `top` (its top in the viewport) while `target` changes size, until the reader
+ * (or another change) scrolls: the browser's scroll anchoring does that where it exists. The
+ * correction runs in the resize observer, before the frame is painted.
+ */
+function holdPlace(container, element, target, anchor, top) {
+  holds.get(container)?.disconnect();
+  let expected = element.scrollTop;
+  const observer = new ResizeObserver(() => {
+    if (!anchor.isConnected || Math.abs(element.scrollTop - expected) >= 1) return void observer.disconnect();
+    const delta = anchor.getBoundingClientRect().top - top;
+    if (Math.abs(delta) < 0.5) return;
+    element.scrollTop += delta;
+    expected = element.scrollTop;
+  });
+  observer.observe(target);
+  holds.set(container, observer);
+}
+
+/**
+ * Marks the region of older messages `continues-live` when its last day is the live region's
+ * first, so that day shows one heading (the region's, at the top of the day): the stylesheet
+ * hides the live section's. Called after every change to either.
+ */
+function markContinuedDay(container) {
+  const region = olderRegions.get(container);
+  if (!region) return;
+  const sections = region.querySelectorAll('.older-messages > section.day');
+  const lastDay = sections[sections.length - 1]?.dataset.day;
+  const firstLive = container.firstElementChild;
+  region.classList.toggle('continues-live', lastDay !== undefined && lastDay === firstLive?.id);
+}
+
+/** A new element `tag` with the given properties and children (nodes or text). */
+function create(document, tag, properties, ...children) {
+  const element = Object.assign(document.createElement(tag), properties);
+  element.append(...children);
+  return element;
 }
 
 /** The message id behind a DOM id `m-…` (`.XX` stands for the UTF-8 byte 0xXX). */
@@ -672,6 +966,7 @@ if (transcript?.dataset.stream && transcript.dataset.version !== undefined && !t
   if (pageProtocol(transcript) !== PROTOCOL_VERSION) {
     reload(transcript, pageProtocol(transcript));
   } else {
+    followNewest(transcript);
     connect(transcript, transcript.dataset.stream);
     if (transcript.dataset.older) enableLoadOlder(transcript);
   }
