@@ -41,7 +41,8 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
-        #expect(try stream.next() == nil, "the open stream ended cleanly")
+        #expect(try stream.next()?.lines == ["event: stop", "data: {}"], "the open stream is told the server stopped")
+        #expect(try stream.next() == nil, "then it ended cleanly")
         #expect(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "Stopped.\n")
     }
 
