@@ -5,6 +5,7 @@ import json
 import os
 import re
 import subprocess
+import time
 from pathlib import Path
 
 from selenium import webdriver
@@ -89,17 +90,28 @@ def parley_binary():
     return binary
 
 
+def start_serving(*arguments, port=0):
+    """Starts `parley serve ARGUMENTS --port PORT`; returns the process and the address it prints
+    (the lines before it, such as an ingest token, are skipped)."""
+    process = subprocess.Popen([str(parley_binary()), 'serve', *map(str, arguments), '--port', str(port)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines = []
+    while len(lines) < 5 and (line := process.stdout.readline()) and not line.startswith('Serving '):
+        lines.append(line)
+    match = re.fullmatch(r'Serving \d+ channels? at (http://127\.0\.0\.1:\d+/)\S* \(Ctrl-C stops\)\n', line)
+    if not match:
+        process.kill()
+        process.wait()
+        raise AssertionError(f'no URL line in {lines + [line]!r}; stderr: {process.stderr.read()}')
+    return process, match.group(1)
+
+
 @contextlib.contextmanager
 def serving(*arguments):
-    """`parley serve ARGUMENTS --port 0`; yields the address it prints (its only line when it takes
-    no posts), and stops it afterwards."""
-    process = subprocess.Popen([str(parley_binary()), 'serve', *map(str, arguments), '--port', '0'],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    """`parley serve ARGUMENTS --port 0`; yields the address it prints, and stops it afterwards."""
+    process, address = start_serving(*arguments)
     try:
-        line = process.stdout.readline()
-        match = re.fullmatch(r'Serving 1 channel at (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops\)\n', line)
-        assert match, f'no URL line: {line!r}; stderr: {process.stderr.read() if process.poll() is not None else ""}'
-        yield match.group(1)
+        yield address
     finally:
         process.terminate()
         process.wait(timeout=10)
@@ -116,3 +128,33 @@ def first_difference(live, expected, context=160):
     start = max(0, index - context)
     return (f'differ at character {index} (live {len(live)}, expected {len(expected)} characters)\n'
             f'  live:     …{live[start:index + context]}\n  expected: …{expected[start:index + context]}')
+
+
+# canonical.js's functions, for pages whose server does not serve it (a real `parley serve`).
+CANONICAL_FUNCTIONS = (HERE / 'canonical.js').read_text(encoding='utf-8').replace('export function ', 'function ')
+
+# The canonical `#transcript` of this page and of the page its server sends now (the browser's
+# own parse), with data-version and data-epoch; transient `flash` classes and the client's own
+# `aria-relevant` are left out.
+SERVER_TRANSCRIPT = CANONICAL_FUNCTIONS + """
+const done = arguments[arguments.length - 1];
+const settled = (element) => {
+  const copy = element.cloneNode(true);
+  copy.querySelectorAll('.flash').forEach((node) => node.classList.remove('flash'));
+  copy.querySelectorAll('[class=""]').forEach((node) => node.removeAttribute('class'));
+  return canonical(copy, {skip: ['aria-relevant']});
+};
+fetch(location.href, {cache: 'no-store'}).then((response) => response.text()).then(
+  (page) => done([settled(document.getElementById('transcript')), settled(parsedTranscript(page))]),
+  (error) => done([String(error), '']));
+"""
+
+
+def until_server_page(driver, timeout=30):
+    """Waits until the page's `#transcript` is the one its server sends now (canonically, with
+    its version and epoch); returns that canonical serialization."""
+    deadline = time.monotonic() + timeout
+    while (pair := driver.execute_async_script(SERVER_TRANSCRIPT))[0] != pair[1]:
+        assert time.monotonic() < deadline, f'not the server\'s page after {timeout} s: {first_difference(*pair)}'
+        time.sleep(0.2)
+    return pair[0]

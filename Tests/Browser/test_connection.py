@@ -10,7 +10,6 @@ and every change of the status element or the title is recorded in `window.state
 
 import re
 import signal
-import subprocess
 import threading
 import time
 import urllib.request
@@ -38,7 +37,8 @@ const record = () => {
 };
 new MutationObserver(record).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
 """
-PROBE_JS = RECORD_STATES + """
+# setTimeout records delays of a second or more in `delays` and waits them `?speed=N` times faster.
+FAST_TIMERS = """
 const speed = Number(new URLSearchParams(location.search).get('speed') ?? 1);
 window.delays = [];
 const wait = window.setTimeout.bind(window);
@@ -46,6 +46,8 @@ window.setTimeout = (callback, delay = 0, ...rest) => {
   if (delay >= 1000) window.delays.push(delay);
   return wait(callback, delay >= 1000 ? delay / speed : delay, ...rest);
 };
+"""
+PROBE_JS = RECORD_STATES + FAST_TIMERS + """
 window.events = [];
 const main = document.getElementById('transcript');
 for (const name of ['parley:resync', 'parley:epoch']) {
@@ -373,39 +375,16 @@ def test_an_insert_whose_anchor_is_the_element_it_replaces_fails_and_keeps_it(dr
     assert result == [False, True, True, ['error']]
 
 
-# The live transcript's version, the server's page's and whether their transcripts are equal
-# (transient `flash` classes left out).
-SERVER_PAGE = """
-const done = arguments[arguments.length - 1];
-const inner = (element) => {
-  const copy = element.cloneNode(true);
-  copy.querySelectorAll('.flash').forEach((node) => node.classList.remove('flash'));
-  copy.querySelectorAll('[class=""]').forEach((node) => node.removeAttribute('class'));
-  return copy.innerHTML;
-};
-(async () => {
-  const main = document.getElementById('transcript');
-  const response = await fetch(location.href, {cache: 'no-store'});
-  const fresh = new DOMParser().parseFromString(await response.text(), 'text/html').getElementById('transcript');
-  return [main.dataset.version, fresh.dataset.version, inner(main) === inner(fresh)];
-})().then(done, (error) => done([String(error)]));
-"""
-
-
 def start_demo(port=0):
-    process = subprocess.Popen([str(browser.parley_binary()), 'serve', '--demo', '--port', str(port)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    while (line := process.stdout.readline()) and not line.startswith('Serving '):
-        pass  # an ingest token line comes first
-    match = re.fullmatch(r'Serving 1 channel at (http://127\.0\.0\.1:(\d+)/) \(Ctrl-C stops\)\n', line)
-    assert match, f'no URL line: {line!r}'
-    return process, match.group(1), int(match.group(2))
+    process, url = browser.start_serving('--demo', port=port)
+    return process, url, urlsplit(url).port
 
 
 @pytest.fixture
 def probe_on_new_documents(driver):
+    """States recorded (and timers `?speed=N` times faster) on every page the driver opens."""
     driver.execute_cdp_cmd('Page.enable', {})
-    identifier = driver.execute_cdp_cmd('Page.addScriptToEvaluateOnNewDocument', {'source': RECORD_STATES})['identifier']
+    identifier = driver.execute_cdp_cmd('Page.addScriptToEvaluateOnNewDocument', {'source': RECORD_STATES + FAST_TIMERS})['identifier']
     yield
     driver.execute_cdp_cmd('Page.removeScriptToEvaluateOnNewDocument', {'identifier': identifier})
 
@@ -436,10 +415,7 @@ def test_parley_serve_killed_then_started_again_on_its_port(driver, probe_on_new
                 ['Reconnecting in 1 s…', 'reconnecting', f'Reconnecting · {title}'], ['Reconnecting…', 'reconnecting', f'Reconnecting · {title}'],
                 ['Reconnecting in 2 s…', 'reconnecting', f'Reconnecting · {title}']]
         assert history[:5] == base and history[-1] == ['Live', 'live', title]
-        deadline = time.monotonic() + 30
-        while (compared := driver.execute_async_script(SERVER_PAGE)) != [compared[0], compared[0], True]:
-            assert time.monotonic() < deadline, f'the page does not converge to the server\'s: {compared}'
-            time.sleep(0.2)
+        browser.until_server_page(driver)
     finally:
         for each in processes:
             if each.poll() is None:
