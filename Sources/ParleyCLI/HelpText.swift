@@ -46,7 +46,8 @@ enum HelpText {
 
         OPTIONS
           -o, --output DIR            the archive folder (created if missing)
-              --sample                render the built-in sample transcript
+              --sample                render the built-in sample transcript (and its media: --media copy
+                                      unless --media is given)
               --timezone NAME         IANA time zone for days and times (default UTC)
               --messages-per-page N   split a month into pages of at most N messages (default 1000)
               --templates DIR         use DIR/*.html instead of the default templates of the same name
@@ -54,7 +55,9 @@ enum HelpText {
                                       link: link to it where it is (default); none: name it only.
                                       Paths leaving the input's folder are refused; URLs are never fetched.
                                       Files that are not passive media (HTML, SVG, XML, script…) are
-                                      never shown inline: copied as .bin and linked for download
+                                      never shown inline: copied as .bin and linked for download.
+                                      A local file not found shows as a card naming it; one warning
+                                      counts them and names the first (-v lists every one, -q the count)
               --stats                 after the summary, print one line on standard error for scripts:
                                       stats: parse=S store=S render=S write=S messages=N pages=N bytes=N
                                       rewritten=N unchanged=N rendered=N peak_rss=N

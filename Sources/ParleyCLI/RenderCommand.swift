@@ -58,7 +58,8 @@ struct RenderCommand {
             throw CommandFailure(Self.exitCode(for: error), error.description)
         }
         screen.base.clear()
-        for problem in summary.mediaProblems { screen.warn(problem) }
+        let detail: MediaReport.Detail = parsed.has("quiet") ? .count : verbose ? .every : .first
+        for line in MediaReport(problems: summary.mediaProblems).lines(detail) { screen.warn(line) }
         if !parsed.has("quiet") {
             try log?.forEachLine { print($0, to: &output) }
             print(
@@ -157,6 +158,8 @@ struct RenderCommand {
                 throw CommandFailure(.usage, "--media: expected copy, link or none, got '\(text)'")
             }
             options.media.mode = mode
+        } else if parsed.has("sample") {
+            options.media.mode = .copy
         }
         return options
     }

@@ -3,10 +3,12 @@ import ParleyModel
 
 /// Attachments: images inline (with their size when known, lazily loaded, alt text from the
 /// description or file name), video and audio players, other files as links with a size.
-/// Media that cannot be reached (not resolved, `--media none`) is shown as a file link.
+/// Media that cannot be reached (not resolved, `--media none`) is shown as a file link; a local
+/// file that is not in the export (``MediaLinks/isMissing(_:)``) as a placeholder card.
 extension MessageSlots {
     func attachment(_ attachment: Attachment) -> SafeHTML {
         let kind = MediaKind(attachment)
+        if context.media.isMissing(attachment.url) { return missing(attachment, kind: kind) }
         guard kind != .file, let source = context.media.source(attachment.url, rootPath: context.rootPath) else {
             return fileLink(attachment)
         }
@@ -31,10 +33,21 @@ extension MessageSlots {
             ])
         }
     }
+
+    /// The placeholder card of an attachment whose file is not in the export: its name (the last
+    /// component of its path when it has none), then its type and size when the record gives them,
+    /// `JPG image · 2.2 MiB`.
+    func missing(_ attachment: Attachment, kind: MediaKind) -> SafeHTML {
+        let name = attachment.fileName.isEmpty ? String(MediaKind.lastComponent(attachment.url) ?? "attachment") : attachment.fileName
+        let details = [kind.typeText(attachment), attachment.sizeBytes.map(ByteCount.text)].compactMap { $0 }
+        return templates[.attachmentMissing].render([
+            "kind": .text(kind.rawValue), "name": .text(name), "details": .text(details.joined(separator: " · ")),
+        ])
+    }
 }
 
 /// How an attachment is shown, from its media type or else its file name's extension.
-enum MediaKind: Equatable {
+enum MediaKind: String, Equatable {
     case image, video, audio, file
 
     init(_ attachment: Attachment) {
@@ -53,6 +66,34 @@ enum MediaKind: Equatable {
                 self = Self.audioExtensions.contains(ext) ? .audio : .file
             }
         }
+    }
+
+    /// The attachment's type for people, `JPG image`, `PDF file`: the format from its file name's
+    /// extension (else its media subtype, `image/jpeg` → `JPEG`), then the kind; the kind alone
+    /// when only a media type without a usable subtype is known; nil when neither is known.
+    func typeText(_ attachment: Attachment) -> String? {
+        let name = attachment.fileName.isEmpty ? attachment.url : attachment.fileName
+        let subtype = attachment.contentType?.lowercased().split(separator: "/").dropFirst().first.map(String.init)
+        let format = [Self.format(extension: name), subtype.flatMap { Self.format($0) }].compactMap { $0 }.first
+        if let format { return "\(format.uppercased()) \(rawValue)" }
+        return attachment.contentType.map { _ in rawValue }
+    }
+
+    /// The format a file name's extension or a media subtype names: 1–5 ASCII letters or digits
+    /// after the last dot (the whole text for a subtype), else nil.
+    private static func format(extension name: String) -> String? {
+        let last = lastComponent(name) ?? ""
+        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return nil }
+        return format(String(last[last.index(after: dot)...]))
+    }
+
+    /// The last component of a path with `/` or `\\` separators; nil when it has none.
+    static func lastComponent(_ path: String) -> Substring? {
+        path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last
+    }
+
+    private static func format(_ text: String) -> String? {
+        (1...5).contains(text.count) && text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) ? text : nil
     }
 
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "avif", "bmp", "svg"]

@@ -9,7 +9,31 @@ import Testing
         let outcome = try ParleyProcess.run(["render", "--sample", "-o", output.path])
         #expect(outcome.code == 0)
         #expect(outcome.output == "Rendered 67 messages in 1 channel to 3 pages.\nOpen \(output.path)/index.html\n")
+        #expect(outcome.errors == "")
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("c/900000000000000001/2024-03.html").path))
+    }
+
+    @Test func theSampleCopiesItsOwnMediaAndLoadsNothingFromElsewhere() throws {
+        let output = TestPaths.temporaryFolder().appendingPathComponent("archive")
+        let outcome = try ParleyProcess.run(["render", "--sample", "-o", output.path, "-q"])
+        #expect(outcome.code == 0)
+        #expect(outcome.errors == "")
+        let media = output.appendingPathComponent("media")
+        let copied = try FileManager.default.contentsOfDirectory(atPath: media.path).sorted()
+        let samples = TestPaths.packageRoot.appendingPathComponent("Samples/media")
+        let shipped = try ["emoji-partyblob.png", "emoji-shipit.png", "happy-dog.png", "picnic-sign-up.pdf", "riverside.png"].map {
+            try Data(contentsOf: samples.appendingPathComponent($0))
+        }
+        #expect(Set(try copied.map { try Data(contentsOf: media.appendingPathComponent($0)) }) == Set(shipped))
+        #expect(copied.map { $0.split(separator: ".").last ?? "" }.sorted() == ["pdf", "png", "png", "png", "png"])
+        let page = try String(contentsOf: output.appendingPathComponent("c/900000000000000001/2024-03.html"), encoding: .utf8)
+        let sources = page.components(separatedBy: "<img ").dropFirst().map { $0.prefix { $0 != ">" } }
+        #expect(sources.count == 11, "the photo, the sticker and nine custom emoji")
+        #expect(sources.allSatisfy { $0.contains(#"src="../../media/"#) })
+        #expect(!page.contains("attachment-missing"))
+        #expect(
+            page.contains(#"href="../../media/"#)
+                && page.contains(">picnic-sign-up.pdf</span> <span class=\"attachment-size\">1.0 KiB</span>"))
     }
 
     @Test func helpAndVersion() throws {

@@ -25,11 +25,11 @@ struct TerminalOutputTests {
         ]
         let input = folder.appendingPathComponent("escapes.json")
         try JSONSerialization.data(withJSONObject: transcript).write(to: input)
-        let outcome = try ParleyProcess.run(["render", input.path, "-o", folder.appendingPathComponent("out").path, "-q"])
+        let outcome = try ParleyProcess.run(["render", input.path, "-o", folder.appendingPathComponent("out").path])
         #expect(outcome.code == 0)
         #expect(
             outcome.errors
-                == #"parley: warning: media "\u{1B}]0;owned\u{7}\u{1B}[2J\u{1B}]52;c;cGFybGV5\u{7}\u{9B}31m\u{202E}gnp.exe\u{7F}\u{A}parley: warning: forged.png": no such file in the input's folder"#
+                == #"parley: warning: 1 media file not found in the input's folder: "\u{1B}]0;owned\u{7}\u{1B}[2J\u{1B}]52;c;cGFybGV5\u{7}\u{9B}31m\u{202E}gnp.exe\u{7F}\u{A}parley: warning: forged.png""#
                 + "\n")
         let raw = Array(outcome.errors.unicodeScalars).filter {
             $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}"

@@ -40,7 +40,11 @@ import Testing
         #expect(page.components(separatedBy: #"<img src="../../media/\#(png)""#).count - 1 == 3)
         #expect(page.contains(#"<audio controls="" preload="none" src="../../media/"#))
         #expect(page.contains(#"<img src="https://cdn.example/x.png""#))
-        #expect(page.contains(#"<a class="attachment"><span class="attachment-name" dir="auto">secret.png</span>"#))
+        #expect(
+            page.contains(
+                #"<div class="attachment-missing missing-image"><span class="attachment-name" dir="auto">secret.png</span> "#
+                    + #"<span class="attachment-missing-note">— not in this export</span>"#))
+        #expect(page.components(separatedBy: #"<div class="attachment-missing "#).count - 1 == 7, "a card for each refused or missing path")
         let copied = try media.map { try Data(contentsOf: output.appendingPathComponent("media/" + $0)) }
         #expect(!copied.contains(Data("SECRET".utf8)))
         #expect(!page.contains("etc/passwd\""))
@@ -54,6 +58,7 @@ import Testing
         #expect(page.contains(#"<img src="../../../input/dup.png""#))
         #expect(page.contains(#"src="../../../input/sub/b.mp3""#))
         #expect(!page.contains("secret.png\""))
+        #expect(page.components(separatedBy: #"<div class="attachment-missing "#).count - 1 == 7, "a card for each refused or missing path")
     }
 
     @Test func noneNamesLocalMediaAndLoadsNothing() throws {
@@ -62,6 +67,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("media").path))
         #expect(!page.contains("<img"))
         #expect(!page.contains("<audio"))
+        #expect(!page.contains("attachment-missing"), "nothing is looked up, so nothing is missing")
         #expect(
             page.contains(#"<a class="attachment" href="https://cdn.example/x.png"><span class="attachment-name" dir="auto">x.png</span>"#))
     }

@@ -23,13 +23,25 @@ public struct MediaLinks: Sendable, Hashable {
     /// HTML, SVG, XML, script, or bytes that do not match the extension): never shown inline,
     /// linked with `download`.
     public var downloads: Set<String>
+    /// Local references whose file is not in the export (``MediaProblem/isOutsideExport``): no
+    /// file at that path in any input's folder, or a path refused because it leaves the folder.
+    /// Pages show them as a placeholder card naming the file.
+    public var missing: Set<String>
 
     /// Links for `mode` with the resolved `local` paths (none by default: remote media only);
-    /// `downloads` are the local references that are only offered for download.
-    public init(mode: MediaMode = .link, local: [String: String] = [:], downloads: Set<String> = []) {
+    /// `downloads` are the local references that are only offered for download, `missing` those
+    /// whose file is not in the export.
+    public init(mode: MediaMode = .link, local: [String: String] = [:], downloads: Set<String> = [], missing: Set<String> = []) {
         self.mode = mode
         self.local = local
         self.downloads = downloads
+        self.missing = missing
+    }
+
+    /// Whether `reference` is a local file that is not in the export (``missing``): shown as a
+    /// placeholder card, never as a broken link or image.
+    public func isMissing(_ reference: String?) -> Bool {
+        reference.map(missing.contains) ?? false
     }
 
     /// Whether `reference` is a local file that is not passive media: linked with `download`,

@@ -26,6 +26,15 @@ public struct MediaProblem: Error, Equatable, Sendable, CustomStringConvertible 
         self.reason = reason
     }
 
+    /// Whether the file is not in the export: not found in any input's folder, or refused because
+    /// its path leaves that folder. A file that exists but cannot be read is in the export.
+    public var isOutsideExport: Bool {
+        switch reason {
+        case .absolutePath, .leavesInputFolder, .symlinkLeavesInputFolder, .missing: return true
+        case .unreadable: return false
+        }
+    }
+
     /// The warning line, naming the reference and the reason.
     public var description: String {
         switch reason {

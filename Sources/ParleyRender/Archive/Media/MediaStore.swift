@@ -38,7 +38,9 @@ struct MediaStore {
         for reference in references where !LinkPolicy.isRemote(reference) && seen.insert(reference).inserted {
             switch MediaPaths.locate(reference, in: options.inputFolders) {
             case nil: continue
-            case let .failure(problem): problems.append(problem)
+            case let .failure(problem):
+                problems.append(problem)
+                if problem.isOutsideExport { links.missing.insert(reference) }
             case let .success(path):
                 switch options.mode {
                 case .copy:
