@@ -39,12 +39,14 @@ struct ServeInputTests {
         return try #require(Int(match.1))
     }
 
-    /// Runs `parley render ARGUMENTS -o FOLDER` into a fresh folder; returns the page at `page`
-    /// (relative to the archive) and what render printed.
+    /// Runs `parley render ARGUMENTS --media none -o FOLDER` into a fresh folder; returns the page
+    /// at `page` (relative to the archive) and what render printed. The live view resolves no
+    /// media, so the archive it is compared with resolves none either (with `copy` or `link`, a
+    /// file the input's folder lacks would be a placeholder card in the archive only).
     static func render(_ arguments: [String], page: String) throws -> (page: String, outcome: ParleyProcess.Outcome) {
         let archive = TestPaths.temporaryFolder().appendingPathComponent("archive")
         defer { try? FileManager.default.removeItem(at: archive.deletingLastPathComponent()) }
-        let outcome = try ParleyProcess.run(["render"] + arguments + ["-o", archive.path])
+        let outcome = try ParleyProcess.run(["render"] + arguments + ["--media", "none", "-o", archive.path])
         #expect(outcome.code == 0, "\(outcome.errors)")
         return (try String(contentsOf: archive.appendingPathComponent(page), encoding: .utf8), outcome)
     }
