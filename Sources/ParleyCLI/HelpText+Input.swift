@@ -5,8 +5,8 @@ extension HelpText {
         INPUT OPTIONS (the same for render, serve and convert)
               --format NAME           read every INPUT as NAME instead of detecting it: parley, discord,
                                       telegram, chatgpt, matrix, slack, sms or whatsapp
-              --me NAME               your name in the export: your WhatsApp messages are outgoing;
-                                      names you in an SMS backup (default Me)
+              --me NAME               your name, display name or id in the export: your messages are
+                                      outgoing, on the end side; names you in an SMS backup (default Me)
               --date-order ORDER      dmy, mdy or ymd: the WhatsApp date order (default: decided from the file)
               --phone-region CODE     where an SMS backup's numbers without a country code were dialled
                                       (US, DE…; default: the country most numbers with one belong to)

@@ -31,8 +31,8 @@ public struct EventRecordEncoder: Sendable {
     /// Object keys are sorted and nil, empty and default values left out (a reaction count of 1,
     /// an edit's empty spans), so the same event always gives the same bytes, and
     /// ``EventRecordDecoder/event(line:file:lineNumber:offset:)`` reads the record back as
-    /// `event`. The format has no field for a message's ``Message/isOutgoing``,
-    /// ``Message/threadRoot`` or ``Message/threadReplies``: they are not written (read back as nil).
+    /// `event`. The format has no field for a message's ``Message/threadRoot`` or
+    /// ``Message/threadReplies``: they are not written (read back as nil).
     /// - Throws: ``Failure`` naming the event when `JSONEncoder` refuses a value.
     /// - Complexity: O(n) in the size of the record.
     public func encode(_ event: TranscriptEvent) throws(Failure) -> Data {

@@ -21,6 +21,7 @@ extension EventRecords.MessageRecord {
         stickers = message.stickers.isEmpty ? nil : message.stickers
         reactions = message.reactions.isEmpty ? nil : message.reactions
         mentions = message.mentions.isEmpty ? nil : message.mentions
+        outgoing = message.isOutgoing
         pinned = message.isPinned ? true : nil
         forwardedFrom = message.forwardedFrom.map {
             EventRecords.ForwardEntry(
@@ -48,8 +49,8 @@ extension EventRecords.MessageRecord {
         EventRecords.fill(
             &message, id: id, channel: channel, author: author.author, timestamp: timestamp, edited: edited, kind: kind,
             content: content, flavor: flavor, spans: spans, replyTo: replyTo, replyChannel: replyChannel, attachments: attachments,
-            embeds: embeds, stickers: stickers, reactions: reactions, mentions: mentions, pinned: pinned, forwardedFrom: forwardedFrom,
-            viaBot: viaBot, thread: thread)
+            embeds: embeds, stickers: stickers, reactions: reactions, mentions: mentions, outgoing: outgoing, pinned: pinned,
+            forwardedFrom: forwardedFrom, viaBot: viaBot, thread: thread)
         return message
     }
 }
@@ -82,7 +83,7 @@ extension EventRecords {
         kind: Message.Kind?, content: consuming String, flavor: Content.Flavor?, spans: consuming [FormatSpan]?,
         replyTo: consuming String?, replyChannel: consuming String?, attachments: consuming [Attachment]?,
         embeds: consuming [Embed]?, stickers: consuming [Sticker]?, reactions: consuming [Reaction]?, mentions: consuming [Mention]?,
-        pinned: Bool?, forwardedFrom: consuming ForwardOrigin?, viaBot: consuming String?, thread: consuming String?
+        outgoing: Bool?, pinned: Bool?, forwardedFrom: consuming ForwardOrigin?, viaBot: consuming String?, thread: consuming String?
     ) {
         message.id = MessageID(id)
         message.channel = ChannelID(channel)
@@ -99,6 +100,7 @@ extension EventRecords {
         message.reactions = reactions ?? []
         message.mentions = mentions ?? []
         message.reply = replyTo.map { ReplyReference(messageID: MessageID($0), channelID: replyChannel.map { ChannelID($0) }) }
+        message.isOutgoing = outgoing
         message.isPinned = pinned ?? false
         message.forwardedFrom = forwardedFrom
         message.viaBot = viaBot

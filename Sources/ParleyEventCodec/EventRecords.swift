@@ -49,6 +49,7 @@ package enum EventRecords {
         var stickers: [Sticker]?
         var reactions: [Reaction]?
         var mentions: [Mention]?
+        var outgoing: Bool?
         var pinned: Bool?
         var forwardedFrom: ForwardEntry?
         var viaBot: String?

@@ -59,7 +59,7 @@ package struct MessageRecordReader: Sendable {
         var channel: String?, id: String?, timestamp: Timestamp?, author: Author?, content: String?
         var flavor: Content.Flavor?, spans: [FormatSpan]?, kind: Message.Kind?, edited: Timestamp?, replyTo: String?
         var replyChannel: String?, attachments: [Attachment]?, embeds: [Embed]?, stickers: [Sticker]?, reactions: [Reaction]?
-        var mentions: [Mention]?, pinned: Bool?, forwardedFrom: ForwardOrigin?, viaBot: String?, thread: String?
+        var mentions: [Mention]?, outgoing: Bool?, pinned: Bool?, forwardedFrom: ForwardOrigin?, viaBot: String?, thread: String?
         while let field = try members.next(in: &scanner) {
             switch field {
             case .type:
@@ -81,6 +81,7 @@ package struct MessageRecordReader: Sendable {
             case .stickers: stickers = try scanner.optionalArray(Self.sticker)
             case .reactions: reactions = try scanner.optionalArray(Self.reaction)
             case .mentions: mentions = try scanner.optionalArray(Self.mention)
+            case .outgoing: outgoing = try scanner.optionalBool()
             case .pinned: pinned = try scanner.optionalBool()
             case .forwardedFrom: forwardedFrom = try scanner.optional(Self.forwardOrigin)
             case .viaBot: viaBot = try scanner.optionalString()
@@ -94,7 +95,8 @@ package struct MessageRecordReader: Sendable {
         EventRecords.fill(
             &message, id: id, channel: channel, author: author, timestamp: timestamp, edited: edited, kind: kind, content: content,
             flavor: flavor, spans: spans, replyTo: replyTo, replyChannel: replyChannel, attachments: attachments, embeds: embeds,
-            stickers: stickers, reactions: reactions, mentions: mentions, pinned: pinned, forwardedFrom: forwardedFrom, viaBot: viaBot,
+            stickers: stickers, reactions: reactions, mentions: mentions, outgoing: outgoing, pinned: pinned, forwardedFrom: forwardedFrom,
+            viaBot: viaBot,
             thread: thread)
         return message
     }

@@ -10,8 +10,8 @@ import ParleyModel
 /// flavor, default kind, not pinned, not a bot) left out; an embed's `fields` and `imageURLs`
 /// always written; timestamps as RFC 3339 in UTC with milliseconds. Strings escape `"`, `\` and
 /// the control characters (see `JSONOutput`); `/` and non-ASCII text are written as they are.
-/// The format has no field for ``Message/isOutgoing``, ``Message/threadRoot`` or
-/// ``Message/threadReplies``: they are not written.
+/// `outgoing` is written when ``Message/isOutgoing`` is known, `true` or `false`. The format has
+/// no field for ``Message/threadRoot`` or ``Message/threadReplies``: they are not written.
 ///
 /// ``MessageRecordReader`` reads the record back.
 /// - Complexity: O(n) in the size of the record.
@@ -48,6 +48,7 @@ package struct MessageRecordWriter: Sendable {
         output.member("id", message.id.rawValue)
         output.member("kind", message.kind == .default ? nil : message.kind.rawValue)
         output.nonEmptyMember("mentions", message.mentions) { $0.mention($1) }
+        if let outgoing = message.isOutgoing { output.member("outgoing", outgoing) }
         if message.isPinned { output.member("pinned", true) }
         output.nonEmptyMember("reactions", message.reactions) { $0.reaction($1) }
         output.member("replyChannel", message.reply?.channelID?.rawValue)

@@ -4,8 +4,8 @@
 enum RecordField {
     /// The record itself.
     enum Message: String, CaseIterable, Sendable {
-        case attachments, author, channel, content, edited, embeds, flavor, forwardedFrom, id, kind, mentions, pinned, reactions
-        case replyChannel, replyTo, spans, stickers, thread, timestamp, type, viaBot
+        case attachments, author, channel, content, edited, embeds, flavor, forwardedFrom, id, kind, mentions, outgoing, pinned
+        case reactions, replyChannel, replyTo, spans, stickers, thread, timestamp, type, viaBot
     }
 
     /// `author`.

@@ -13,7 +13,7 @@ public protocol MessageSink: AnyObject {
 }
 
 /// The sink a reader hands messages to: replaces the control characters of each message's texts
-/// (``ControlCharacters``), then checks it with ``MessageValidator``, reporting and skipping one it
+/// (``ControlCharacters``), marks `--me`'s messages outgoing (``OutgoingMarker``), then checks it with ``MessageValidator``, reporting and skipping one it
 /// refuses (the odd-record rule), and counts what it passed on.
 final class ValidatingSink: MessageSink {
     let target: any MessageSink
@@ -23,14 +23,17 @@ final class ValidatingSink: MessageSink {
     /// Messages passed on.
     private(set) var accepted = 0
     private let validator = MessageValidator()
+    private let outgoing: OutgoingMarker?
 
-    init(_ target: any MessageSink, file: String) {
+    init(_ target: any MessageSink, file: String, me: String?) {
         self.target = target
         self.file = file
+        outgoing = OutgoingMarker(me)
     }
 
     func accept(_ message: Message, in channel: Channel, at location: RecordLocation) {
-        let message = ControlCharacters.replaced(in: message)
+        var message = ControlCharacters.replaced(in: message)
+        if let outgoing { message = outgoing.marked(message) }
         do {
             try validator.validate(message)
         } catch {

@@ -30,7 +30,7 @@ extension TranscriptReader {
     public func read(
         contentsOf path: String, format: InputFormat? = nil, options: ImportOptions = ImportOptions(), into sink: some MessageSink
     ) throws(ImportError) -> ImportResult {
-        let validating = ValidatingSink(sink, file: path)
+        let validating = ValidatingSink(sink, file: path, me: options.me)
         if let input = streamedInput(path, format: format, options: options) {
             return try finish(importStreamed(input, sink: validating), of: path, validating)
         }

@@ -1,8 +1,8 @@
 import ParleyModel
 
 extension TranscriptReader {
-    /// `result` with the control characters of its messages' texts replaced (``ControlCharacters``)
-    /// and without the messages ``MessageValidator`` refuses, each reported as a skipped record
+    /// `result` with the control characters of its messages' texts replaced (``ControlCharacters``),
+    /// the messages of the person `me` names marked outgoing (``OutgoingMarker``), and without the messages ``MessageValidator`` refuses, each reported as a skipped record
     /// naming its channel, message id and field: the one check every importer's output passes, so
     /// no value outside ``MessageLimits`` and no control character reaches the layout, a page or a
     /// database. ``ValidatingSink`` does the same for a streamed read.
@@ -11,15 +11,17 @@ extension TranscriptReader {
     /// for: the first skipped record's error is thrown.
     /// - Throws: the ``Diagnostic/cause`` of the first skipped record when no message is left.
     /// - Complexity: O(size of the transcript).
-    static func validated(_ result: ImportResult) throws(ImportError) -> ImportResult {
+    static func validated(_ result: ImportResult, me: String?) throws(ImportError) -> ImportResult {
         let validator = MessageValidator()
+        let outgoing = OutgoingMarker(me)
         var result = result
         for index in result.transcript.channels.indices {
             let channel = result.transcript.channels[index]
             var kept: [Message] = []
             kept.reserveCapacity(channel.messages.count)
             for message in channel.messages {
-                let message = ControlCharacters.replaced(in: message)
+                var message = ControlCharacters.replaced(in: message)
+                if let outgoing { message = outgoing.marked(message) }
                 do {
                     try validator.validate(message)
                     kept.append(message)

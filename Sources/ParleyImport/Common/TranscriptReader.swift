@@ -48,7 +48,7 @@ public struct TranscriptReader: Sendable {
             result = try WhatsAppImporter(options: options).importTranscript(data, file: file)
         }
         result.file = file
-        return try Self.validated(result)
+        return try Self.validated(result, me: options.me)
     }
 
     /// Reads and imports the file or folder at `path` (a folder or zip is read in place, an SMS
@@ -68,7 +68,7 @@ public struct TranscriptReader: Sendable {
     ) throws(ImportError) -> ImportResult {
         if let inPlace, var result = try readInPlace(inPlace, format: format, options: options) {
             result.file = path
-            return try Self.validated(result)
+            return try Self.validated(result, me: options.me)
         }
         if let handle = FileHandle(forReadingAtPath: path), let head = try? handle.read(upToCount: Self.detectionBytes) {
             try? handle.close()
@@ -76,7 +76,7 @@ public struct TranscriptReader: Sendable {
             if let format { detected = format } else { detected = try detectFormat(of: head, file: path) }
             if var result = try readStreaming(path, as: detected) {
                 result.file = path
-                return try Self.validated(result)
+                return try Self.validated(result, me: options.me)
             }
         }
         let data: Data

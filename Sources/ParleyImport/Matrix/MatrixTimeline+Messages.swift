@@ -6,7 +6,7 @@ extension MatrixTimeline {
     mutating func message(_ event: MatrixEvent, id: MessageID, author: Author, timestamp: Timestamp) -> Message {
         var message = Message(id: id, channel: channel, author: author, timestamp: timestamp, content: Content(text: ""))
         if let redaction = relations.redaction(of: event) {
-            message.kind = .system
+            message.kind = .deleted
             message.content.text = "message deleted" + (redaction.content?.reason.map { ": \($0)" } ?? "")
             return message
         }

@@ -76,7 +76,8 @@ struct SlackMessageConverter {
         return text
     }
 
-    /// Slack message subtypes mapped to ``Message/Kind``; unknown subtypes are system messages.
+    /// Slack message subtypes mapped to ``Message/Kind``: a `tombstone` (a deleted thread's first
+    /// message, kept for its replies) is deleted; unknown subtypes are system messages.
     static func kind(_ subtype: String?) -> Message.Kind {
         switch subtype {
         case nil, "bot_message", "file_share", "file_comment", "me_message", "thread_broadcast", "file_mention": return .default
@@ -84,6 +85,7 @@ struct SlackMessageConverter {
         case "channel_leave", "group_leave": return .memberLeft
         case "channel_name", "group_name": return .channelRenamed
         case "pinned_item": return .channelPinned
+        case "tombstone": return .deleted
         default: return .system
         }
     }

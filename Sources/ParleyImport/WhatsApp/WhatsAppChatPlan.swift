@@ -8,6 +8,9 @@ struct WhatsAppChatPlan {
     /// Names written before `: ` in the export's headers: its authors, which also claim a
     /// `Name:` with no space after the colon.
     var authors: Set<String>
+    /// The person who exported the chat, when the export names exactly one: the author of its
+    /// `You deleted this message` lines (``WhatsAppDeletedText``); nil otherwise.
+    var exporter: String?
     /// Timestamps (milliseconds) met again after a later one, for ``SyntheticMessageID``.
     var revisited: Set<Int64>
     /// The date order's and AM/PM markers' diagnostics.

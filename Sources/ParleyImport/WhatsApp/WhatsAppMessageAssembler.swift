@@ -20,7 +20,8 @@ struct WhatsAppMessageAssembler {
     let channel: Channel
     /// Sizes of the files in a zip export, by name.
     let media: [String: Int64]
-    /// `--me`, cleaned like an author name.
+    /// `--me`, cleaned like an author name; else the exporter the export names
+    /// (``WhatsAppChatPlan/exporter``).
     let me: String?
     private var scanner = WhatsAppHeaderScanner()
     private var ids: SyntheticMessageID
@@ -37,7 +38,7 @@ struct WhatsAppMessageAssembler {
         self.file = file
         self.channel = channel
         self.media = media
-        self.me = me.map { WhatsAppCharacters.clean(Substring($0)) }
+        self.me = me.map { WhatsAppCharacters.clean(Substring($0)) } ?? plan.exporter
         ids = SyntheticMessageID(revisited: plan.revisited)
         zone = WhatsAppZone(timeZone)
     }
@@ -78,7 +79,7 @@ struct WhatsAppMessageAssembler {
         let id = ids.next(timestamp: wall, author: body.writtenName ?? "", text: continuation.map { first + "\n" + $0 } ?? first)
         var message = Message(
             id: id, channel: channel.id, author: author, timestamp: timestamp,
-            kind: body.author == nil ? Self.systemKind(body.text) : .default, content: Content(text: body.text, flavor: .whatsapp))
+            kind: Self.kind(body), content: Content(text: body.text, flavor: .whatsapp))
         message.attachments = body.attachments.enumerated().map { position, attachment in
             var attachment = attachment
             attachment.id = "\(id.rawValue)-\(position)"
@@ -97,6 +98,13 @@ struct WhatsAppMessageAssembler {
         if text.contains("\r") { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
         while text.last == "\n" || text.last == "\r" { text.removeLast() }
         return text.isEmpty ? nil : text
+    }
+
+    /// A system line's kind (``systemKind(_:)``), ``Message/Kind/deleted`` for a deletion marker
+    /// (``WhatsAppDeletedText``), else `default`.
+    static func kind(_ body: WhatsAppBody) -> Message.Kind {
+        guard body.author != nil else { return systemKind(body.text) }
+        return body.attachments.isEmpty && WhatsAppDeletedText.marker(Substring(body.text)) != nil ? .deleted : .default
     }
 
     /// English system lines mapped to message kinds; other system lines are ``Message/Kind/system``.

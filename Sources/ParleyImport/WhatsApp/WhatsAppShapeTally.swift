@@ -24,6 +24,8 @@ struct WhatsAppShapeTally {
     private(set) var count = 0
     /// Names seen before `: ` in the headers, but before a system line: the export's authors.
     private(set) var authors: Set<String> = []
+    /// Authors of a `You deleted this message` line (``WhatsAppDeletedText``): the exporter.
+    private(set) var exporters: Set<String> = []
     private(set) var unknownMarkers: Set<String> = []
     private(set) var firstUnknownMarker: Position?
     private(set) var underscoredMarkers = 0
@@ -52,6 +54,7 @@ struct WhatsAppShapeTally {
             !WhatsAppSystemText.isSystem(body[colon.upperBound...])
         {
             authors.insert(name)
+            if WhatsAppDeletedText.marker(body[colon.upperBound...]) == .byExporter { exporters.insert(name) }
         }
         if let marker = header.marker, !WhatsAppClock.isKnown(marker) {
             unknownMarkers.insert(marker)

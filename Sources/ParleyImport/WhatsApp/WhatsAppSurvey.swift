@@ -97,7 +97,8 @@ struct WhatsAppSurvey {
                     message: "\"_\" before the AM/PM marker read as a space (\(count) line\(count == 1 ? "" : "s"))"))
         }
         return WhatsAppChatPlan(
-            shape: best.shape, order: decision.order, authors: best.authors, revisited: best.revisitedTimestamps(in: decision.order),
+            shape: best.shape, order: decision.order, authors: best.authors,
+            exporter: best.exporters.count == 1 ? best.exporters.first : nil, revisited: best.revisitedTimestamps(in: decision.order),
             diagnostics: diagnostics)
     }
 

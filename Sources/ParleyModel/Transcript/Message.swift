@@ -1,12 +1,16 @@
 /// One message of a channel, with everything a renderer shows of it.
 public struct Message: Hashable, Sendable, Codable, Identifiable {
-    /// What a message is: ordinary, a reply, or an event the platform wrote.
+    /// What a message is: ordinary, a reply, a message its author deleted, or an event the
+    /// platform wrote.
     public enum Kind: String, Hashable, Sendable, Codable {
         case `default`, reply
+        /// A message deleted on the platform that the export still lists, its text the platform's
+        /// marker (WhatsApp's "This message was deleted", a Slack tombstone, a Matrix redaction).
+        case deleted
         case memberJoined, memberLeft, channelRenamed, channelPinned, threadCreated, call, system
 
         /// True for messages the platform wrote about an event (they never join a group).
-        public var isSystem: Bool { self != .default && self != .reply }
+        public var isSystem: Bool { self != .default && self != .reply && self != .deleted }
     }
 
     public var id: MessageID

@@ -79,11 +79,14 @@ public struct MessageRenderer: Sendable {
         return writer.fragment
     }
 
-    /// `pos-first kind-default` plus `msg-system`, `msg-pinned` and `msg-bot` where they apply.
+    /// `pos-first`, then `kind-…` for any kind but `default` (`kind-deleted` for a message deleted
+    /// on the platform), and `msg-system`, `msg-outgoing` (a message the exporter sent: on the end
+    /// side), `msg-pinned` and `msg-bot` where they apply.
     static func classes(_ item: LaidOutMessage) -> String {
         var classes = ["pos-\(item.position.rawValue)"]
         if item.message.kind != .default { classes.append("kind-\(item.message.kind.rawValue)") }
         if item.message.kind.isSystem { classes.append("msg-system") }
+        if item.message.isOutgoing == true { classes.append("msg-outgoing") }
         if item.message.isPinned { classes.append("msg-pinned") }
         if item.message.author.isBot { classes.append("msg-bot") }
         return classes.joined(separator: " ")

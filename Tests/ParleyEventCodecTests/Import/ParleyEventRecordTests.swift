@@ -77,6 +77,6 @@ import Testing
             kinds[type?["type"] as? String ?? "?", default: 0] += 1
         }
         #expect(
-            kinds == ["message": 1999, "edit": 1965, "append": 1923, "delete": 1981, "reaction_add": 2090, "reaction_remove": 2042])
+            kinds == ["message": 1952, "edit": 1974, "append": 2034, "delete": 1932, "reaction_add": 2096, "reaction_remove": 2012])
     }
 }

@@ -32,7 +32,7 @@ struct RandomTranscriptEvents {
     static let edges = [Int.min, Int.min + 1, -1, 0, 1, Int(Int32.max), Int(Int32.max) + 1, 1 << 31, (1 << 31) + 1, 1 << 53, Int.max]
     static let flavors: [Content.Flavor] = [.plain, .discordMarkdown, .slackMrkdwn, .whatsapp, .spans, .commonMark, .html]
     static let kinds: [Message.Kind] = [
-        .default, .reply, .memberJoined, .memberLeft, .channelRenamed, .channelPinned, .threadCreated, .call, .system,
+        .default, .reply, .deleted, .memberJoined, .memberLeft, .channelRenamed, .channelPinned, .threadCreated, .call, .system,
     ]
 
     /// The next event: one of the six kinds, equally often.
@@ -71,6 +71,7 @@ struct RandomTranscriptEvents {
         }
         message.viaBot = optionalText()
         message.thread = coin() ? ChannelID(text()) : nil
+        message.isOutgoing = coin() ? coin() : nil
         return message
     }
 

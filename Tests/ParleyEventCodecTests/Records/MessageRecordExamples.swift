@@ -35,6 +35,7 @@ enum MessageRecordExamples {
             authorName: "Chen", channelName: "news", timestamp: Timestamp(milliseconds: 0), url: "https://example.org/m/1")
         message.viaBot = "@gif"
         message.thread = ChannelID("t1")
+        message.isOutgoing = true
         let record =
             #"{"attachments":[{"contentType":"image/png","description":"a cat","fileName":"a1.png","height":480,"id":"a1","#
             + ##""sizeBytes":2048,"url":"files/a1.png","width":640}],"author":{"avatarURL":"https://cdn.example/a/u1.png","bot":true,"##
@@ -45,7 +46,7 @@ enum MessageRecordExamples {
             + #""thumbnailURL":"t.png","title":"Title","url":"https://example.org"}],"flavor":"spans","#
             + #""forwardedFrom":{"authorName":"Chen","channelName":"news","timestamp":"1970-01-01T00:00:00.000Z","#
             + #""url":"https://example.org/m/1"},"#
-            + #""id":"42","kind":"reply","mentions":[{"id":"u2","name":"ben"}],"pinned":true,"#
+            + #""id":"42","kind":"reply","mentions":[{"id":"u2","name":"ben"}],"outgoing":true,"pinned":true,"#
             + #""reactions":[{"count":3,"emoji":"shipit","emojiID":"123","imageURL":"emoji/123.png"}],"replyChannel":"random","#
             + #""replyTo":"41","spans":[{"kind":"bold","length":4,"offset":0},"#
             + #"{"kind":"textLink","length":4,"offset":11,"value":"https://example.org/a?b=c"}],"#
@@ -72,9 +73,10 @@ enum MessageRecordExamples {
             timestamp: Timestamp(milliseconds: -62_135_596_800_000), content: Content(text: ""), attachments: [attachment],
             reactions: [Reaction(emoji: "x", count: .min)])
         message.content.spans = [FormatSpan(kind: .code, offset: .max, length: 0)]
+        message.isOutgoing = false
         let record =
             #"{"attachments":[{"fileName":"","height":-1,"id":"","omission":"image omitted","sizeBytes":-9223372036854775808,"url":"","#
-            + #""width":9223372036854775807}],"author":{"id":"u","name":"n"},"channel":"c","content":"","id":"1","#
+            + #""width":9223372036854775807}],"author":{"id":"u","name":"n"},"channel":"c","content":"","id":"1","outgoing":false,"#
             + #""reactions":[{"count":-9223372036854775808,"emoji":"x"}],"#
             + #""spans":[{"kind":"code","length":0,"offset":9223372036854775807}],"#
             + #""timestamp":"0001-01-01T00:00:00.000Z","type":"message"}"#

@@ -63,6 +63,6 @@ import Testing
             #expect(bytes == expected, "\(String(decoding: expected, as: UTF8.self))")
             if let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] { fields.formUnion(object.keys) }
         }
-        #expect(fields.count == 21, "every field of the record was written: \(fields.sorted())")
+        #expect(fields.count == 22, "every field of the record was written: \(fields.sorted())")
     }
 }

@@ -143,7 +143,7 @@ import Testing
         #expect(byID["$e2"]?.editedTimestamp == nil)
         #expect(byID["$e2"]?.reactions == [Reaction(emoji: "❤️", count: 1)])
         #expect(byID["$e3"]?.content.text == "message deleted: spam")
-        #expect(byID["$e3"]?.kind == .system)
+        #expect(byID["$e3"]?.kind == .deleted)
         #expect(byID["$e4"]?.content.text == "four, first edit")
         #expect(byID["$x5"]?.content.text == "an edit of nothing")
         let otherSender = "\(path): messages[\(relationsFirst ? 1 : 5)]: edit of $e2 by @a:x, who did not send it; ignored"

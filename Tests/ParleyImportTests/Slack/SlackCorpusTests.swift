@@ -65,7 +65,7 @@ struct SlackCorpusTests {
         #expect(channel.messages.filter { $0.threadReplies != nil }.count == 3)
         #expect(channel.messages.filter { $0.kind == .reply }.count == 4)
         let tombstone = try #require(channel.messages.first { $0.id == MessageID("1736554828.343759") })
-        #expect(tombstone.kind == .system)
+        #expect(tombstone.kind == .deleted)
         #expect(channel.messages.flatMap(\.attachments).map(\.contentType) == ["application/vnd.google-apps.document", "image/jpeg"])
         let edited = try #require(channel.messages.first { $0.id == MessageID("1737160363.583369") })
         #expect(edited.editedTimestamp == Timestamp(seconds: 1_737_160_371))

@@ -86,7 +86,44 @@ struct WhatsAppCorpusDetailTests {
         #expect(all.filter { $0.isOutgoing == true }.count == 8)
         #expect(all.filter { $0.isOutgoing == false }.count == 51)
         #expect(all[0].isOutgoing == nil)
-        #expect(try messages("whats_json-android-en-ddmmyyyy-24h.txt").allSatisfy { $0.isOutgoing == nil })
+        let named = try messages("whats_json-android-en-ddmmyyyy-24h.txt", options: ImportOptions(me: "User A"))
+        #expect(named.filter { $0.isOutgoing == true }.count == 51)
+        #expect(try messages("chat-miner-android-ddmmyy-24h.txt").allSatisfy { $0.isOutgoing == nil })
+    }
+
+    /// Per corpus export with deletion markers: the messages read as deleted, and the outgoing and
+    /// incoming messages when the export names its exporter (a `You deleted this message` line in
+    /// the export's language; counted by hand from the files).
+    static let deletions: [(file: String, deleted: Int, outgoing: Int, incoming: Int)] = [
+        ("whats_json-android-czech-ddmmyy-no-comma.txt", 8, 8, 51),
+        ("whats_json-android-en-ddmmyyyy-24h.txt", 8, 8, 51),
+        ("whats_json-android-german-dash-date.txt", 7, 5, 35),
+        ("whats_json-android-group-system-events.txt", 1, 0, 0),
+        ("whats_json-android-russian-ddmmyyyy-dots.txt", 8, 8, 51),
+        ("whats_json-ios-arabic-indic-digits-12h.txt", 2, 21, 1),
+        ("whats_json-ios-arabic-rlm.txt", 2, 21, 3),
+        ("whats_json-ios-buddhist-calendar.txt", 3, 24, 1),
+        ("whats_json-ios-en-mdyy-24h-crlf.txt", 2, 21, 1),
+        ("whats_json-ios-french-no-comma.txt", 2, 21, 1),
+        ("whats_json-ios-german.txt", 2, 21, 3),
+        ("whats_json-ios-indonesian-dot-time.txt", 3, 24, 3),
+        ("whats_json-ios-russian.txt", 2, 21, 3),
+        ("whats_json-ios-thai.txt", 3, 24, 3),
+        ("whats_json-ios-vietnamese-time-first.txt", 3, 24, 3),
+        ("chat-miner-android-ddmmyy-24h.txt", 0, 0, 0),
+    ]
+
+    @Test(
+        "deletion markers in ten languages are deleted messages; 'You deleted this message' names the exporter, whose messages are outgoing",
+        arguments: deletions.indices)
+    func deletionMarkers(index: Int) throws {
+        let expected = Self.deletions[index]
+        let all = try messages(expected.file)
+        #expect(all.filter { $0.kind == .deleted }.count == expected.deleted, "\(expected.file)")
+        #expect(all.filter { $0.isOutgoing == true }.count == expected.outgoing, "\(expected.file)")
+        #expect(all.filter { $0.isOutgoing == false }.count == expected.incoming, "\(expected.file)")
+        #expect(all.filter { $0.kind == .deleted }.allSatisfy { $0.attachments.isEmpty && !$0.author.name.isEmpty })
+        #expect(all.filter(\.kind.isSystem).allSatisfy { $0.isOutgoing == nil })
     }
 
     @Test("the `_` before AM in a mangled line is read as a space and reported")

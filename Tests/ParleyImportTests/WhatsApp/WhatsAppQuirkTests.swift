@@ -9,8 +9,10 @@ import Testing
 /// that are all `_chat.txt`, and a date order that is only a guess.
 @Suite("WhatsApp quirks")
 struct WhatsAppQuirkTests {
-    static func read(_ text: String, file: String = "WhatsApp Chat with Ana.txt", zone: String = "UTC") throws -> ImportResult {
-        var options = ImportOptions()
+    static func read(
+        _ text: String, file: String = "WhatsApp Chat with Ana.txt", zone: String = "UTC", me: String? = nil
+    ) throws -> ImportResult {
+        var options = ImportOptions(me: me)
         options.timeZone = try #require(TimeZone(identifier: zone))
         return try WhatsAppImporter(options: options).importTranscript(Data(text.utf8), file: file)
     }
@@ -102,13 +104,37 @@ struct WhatsAppQuirkTests {
             ])
         #expect(
             messages.map(\.kind) == [
-                .system, .system, .system, .system, .system, .system, .memberJoined, .memberLeft, .system, .default, .default, .default,
+                .system, .system, .system, .system, .system, .system, .memberJoined, .memberLeft, .system, .default, .deleted, .default,
             ])
+        #expect(messages[10].content.text == "This message was deleted.")
         #expect(messages[4].content.text == "Your security code with Ana changed. \u{200E}Tap to learn more.")
         #expect(messages[6].content.text == "Ana added Bo")
         #expect(messages.allSatisfy { $0.author.name != "WhatsApp" && $0.author.name != "Family" })
         #expect(result.transcript.directory.users == ["Ana": "Ana", "Bo": "Bo"])
         #expect(result.transcript.channels[0].kind == .direct)
+    }
+
+    @Test("the one author of 'You deleted this message' is the exporter; two such authors name none; --me names who it says")
+    func exporterFromDeletionMarker() throws {
+        let chat = """
+            01/02/2024, 10:00 - Ana: hi
+            01/02/2024, 10:01 - Bo: You deleted this message
+            01/02/2024, 10:02 - Ana: This message was deleted
+            01/02/2024, 10:03 - Bo: ok
+            01/02/2024, 10:04 - Ana added Cy
+
+            """
+        let messages = try Self.read(chat).transcript.channels[0].messages
+        #expect(messages.map(\.isOutgoing) == [false, true, false, true, nil])
+        #expect(messages.map(\.kind) == [.default, .deleted, .deleted, .default, .memberJoined])
+        #expect(messages.map(\.content.text)[1...2] == ["You deleted this message", "This message was deleted"])
+        let named = try Self.read(chat, me: "Ana").transcript.channels[0].messages
+        #expect(named.map(\.isOutgoing) == [true, false, true, false, nil])
+        let twoExporters = try Self.read(chat + "01/02/2024, 10:05 - Ana: You deleted this message.\n").transcript.channels[0].messages
+        #expect(twoExporters.allSatisfy { $0.isOutgoing == nil })
+        #expect(twoExporters.last?.kind == .deleted)
+        let quoted = try Self.read("01/02/2024, 10:00 - Ana: This message was deleted, she said\n").transcript.channels[0].messages
+        #expect(quoted.map(\.kind) == [.default])
     }
 
     @Test("an Android system line has no author either")

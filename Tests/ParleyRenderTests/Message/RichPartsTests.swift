@@ -110,4 +110,23 @@ import Testing
             renderer.render(LaidOutMessage(message: joined, day: day, position: .only)).attributes["class"]
                 == "msg pos-only kind-memberJoined msg-system")
     }
+
+    @Test func outgoingAndDeletedMessagesGetTheirOwnClassesIncomingAndUnknownNone() {
+        let renderer = MessageRenderer(context: TextSlot.context())
+        let day = LocalDate(year: 2023, month: 11, day: 14)
+        let classes = { (message: Message, position: GroupPosition) in
+            renderer.render(LaidOutMessage(message: message, day: day, position: position)).attributes["class"]
+        }
+        #expect(classes(Self.message { $0.isOutgoing = true }, .middle) == "msg pos-middle msg-outgoing")
+        #expect(classes(Self.message { $0.isOutgoing = false }, .middle) == "msg pos-middle")
+        #expect(classes(Self.message { $0.isOutgoing = nil }, .middle) == "msg pos-middle")
+        #expect(
+            classes(
+                Self.message {
+                    $0.kind = .deleted
+                    $0.isOutgoing = true
+                    $0.isPinned = true
+                }, .last) == "msg pos-last kind-deleted msg-outgoing msg-pinned")
+        #expect(!Message.Kind.deleted.isSystem)
+    }
 }
