@@ -72,7 +72,7 @@ let package = Package(
         ),
         .target(
             name: "ParleyRender",
-            dependencies: ["ParleyModel", "ParleyLayout", "ParleyHTML", "ParleyAssets", "ParleyFormat", "ParleySearch"],
+            dependencies: ["ParleyModel", "ParleyLayout", "ParleyHTML", "ParleyAssets", "ParleyFormat", "ParleySearch", "ParleyArchive"],
             swiftSettings: strict
         ),
         .target(name: "ParleyPatch", dependencies: ["ParleyDiffing", "ParleyHTML"], swiftSettings: strict),
@@ -104,7 +104,8 @@ let package = Package(
         .target(
             name: "ParleyCLI",
             dependencies: [
-                "CGetopt", "ParleyModel", "ParleyEventCodec", "ParleyImport", "ParleyPhone", "ParleyLayout", "ParleyRender", "ParleyAssets",
+                "CGetopt", "ParleyModel", "ParleyEventCodec", "ParleyImport", "ParleyArchive", "ParleyPhone", "ParleyLayout",
+                "ParleyRender", "ParleyAssets",
                 "ParleyServer", "ParleySite", "ParleyLive", "ParleyStore",
             ],
             swiftSettings: strict

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyArchive
 import ParleyModel
 import ParleyRender
 
@@ -28,7 +29,9 @@ struct RenderCommand {
         }
         let inputs = try InputSelection.inputs(parsed.operands, withSample: parsed.has("sample"))
         guard !inputs.isEmpty else { throw CommandFailure(.usage, "render needs an INPUT file or --sample; see 'parley render --help'") }
-        options.media.inputFolders = inputs.map(Self.mediaFolder)
+        options.media.inputFolders = inputs.compactMap(Self.mediaFolder)
+        let limits = ZipLimits(maxEntryBytes: selection.options.maxEntryBytes, maxRatio: selection.options.maxZipRatio)
+        options.media.inputZips = inputs.filter(Self.isZip).map { ZipArchive(path: $0, limits: limits) }
         var screen = TerminalStream(ProgressDisplay(errors.base, isEnabled: !parsed.has("quiet") && Self.isTerminal(errors.base)))
         defer {
             screen.base.clear()
@@ -175,11 +178,19 @@ struct RenderCommand {
     }
 
     /// The folder an input's relative media paths start from: the input itself when it is a
-    /// folder (a Slack export), else the folder that holds it.
-    static func mediaFolder(_ input: String) -> URL {
+    /// folder (a Slack export), else the folder that holds it; none for a zip, whose media are
+    /// its own entries (the files lying beside a zip are not the export's).
+    static func mediaFolder(_ input: String) -> URL? {
         var isDirectory: ObjCBool = false
         let url = URL(fileURLWithPath: input)
         if FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue { return url }
-        return url.deletingLastPathComponent()
+        return isZip(input) ? nil : url.deletingLastPathComponent()
+    }
+
+    /// Whether the file at `path` is a zip archive (by its signature, whatever its name).
+    static func isZip(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return ZipArchive.hasZipSignature(Array((try? handle.read(upToCount: 4)) ?? Data()))
     }
 }

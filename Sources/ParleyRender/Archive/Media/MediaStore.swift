@@ -1,10 +1,12 @@
 import Foundation
+import ParleyArchive
 import ParleyHTML
 import ParleyModel
 
 /// Resolves the local media an archive's messages reference: checks each path, then copies the file
 /// into `media/` by content hash (``MediaMode/copy``) or links to it where it is
-/// (``MediaMode/link``). Remote URLs are left alone and never fetched. A file that is not
+/// (``MediaMode/link``); a file found inside a zip input (``MediaOptions/inputZips``, after the
+/// folders) is copied in both modes, the batch's files read in one pass over the zip. Remote URLs are left alone and never fetched. A file that is not
 /// passive media (``PassiveMedia``) is copied as `media/<sha256>.bin` and only offered for
 /// download (``MediaLinks/downloads``), in both modes.
 ///
@@ -21,10 +23,13 @@ struct MediaStore {
     private(set) var copiedFiles = 0
     /// The `media/` names written so far, and every reference resolved so far.
     private var written: Set<String> = [], seen: Set<String> = []
+    /// The zip inputs' entries.
+    private var zips: ZipMedia
 
     init(options: MediaOptions) {
         self.options = options
         self.links = MediaLinks(mode: options.mode)
+        zips = ZipMedia(zips: options.inputZips)
     }
 
     /// Resolves each local reference of `references` not resolved before, in order: the archive is
@@ -35,10 +40,15 @@ struct MediaStore {
     mutating func resolve(_ references: [String], files: inout ArchiveFiles) throws(RenderError) {
         guard options.mode != .none else { return }
         let root = MediaPaths.realPath(files.root.path) ?? files.root.standardizedFileURL.path
+        var inZips: [ZipMedia.Location: [String]] = [:]
         for reference in references where !LinkPolicy.isRemote(reference) && seen.insert(reference).inserted {
             switch MediaPaths.locate(reference, in: options.inputFolders) {
             case nil: continue
             case let .failure(problem):
+                if problem.reason == .missing, let location = zips.locate(reference) {
+                    inZips[location, default: []].append(reference)
+                    continue
+                }
                 problems.append(problem)
                 if problem.isOutsideExport { links.missing.insert(reference) }
             case let .success(path):
@@ -51,15 +61,7 @@ struct MediaStore {
                         problems.append(MediaProblem(reference: reference, reason: .unreadable(reason: ArchiveFiles.reason(error))))
                         continue
                     }
-                    let ext = MediaPaths.fileExtension(path)
-                    let isPassive = PassiveMedia.isPassive(extension: ext, prefix: Array(data.prefix(PassiveMedia.prefixLength)))
-                    if !isPassive { links.downloads.insert(reference) }
-                    let name = "media/" + SHA256.hex(data) + (isPassive ? ext : ".bin")
-                    if written.insert(name).inserted {
-                        try files.write(data: data, to: name)
-                        copiedFiles += 1
-                    }
-                    links.local[reference] = name
+                    try copy(data, extension: MediaPaths.fileExtension(path), for: [reference], files: &files)
                 case .link:
                     if !PassiveMedia.isPassive(extension: MediaPaths.fileExtension(path), prefix: Self.prefix(of: path)) {
                         links.downloads.insert(reference)
@@ -68,6 +70,33 @@ struct MediaStore {
                 case .none: continue
                 }
             }
+        }
+        guard !inZips.isEmpty else { return }
+        try zips.read(Set(inZips.keys)) { (location, entry) throws(RenderError) in
+            let references = inZips[location] ?? []
+            switch entry {
+            case let .data(data): try copy(data, extension: MediaPaths.fileExtension(location.path), for: references, files: &files)
+            case let .unreadable(reason): problems += references.map { MediaProblem(reference: $0, reason: .unreadable(reason: reason)) }
+            }
+        }
+    }
+
+    /// Copies `data` into `media/` as `<sha256><ext>` (written once, however many references
+    /// name it), or as `<sha256>.bin` offered for download when it is not passive media, and
+    /// links `references` to it.
+    /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when the file cannot be written.
+    private mutating func copy(_ data: Data, extension ext: String, for references: [String], files: inout ArchiveFiles)
+        throws(RenderError)
+    {
+        let isPassive = PassiveMedia.isPassive(extension: ext, prefix: Array(data.prefix(PassiveMedia.prefixLength)))
+        let name = "media/" + SHA256.hex(data) + (isPassive ? ext : ".bin")
+        if written.insert(name).inserted {
+            try files.write(data: data, to: name)
+            copiedFiles += 1
+        }
+        for reference in references {
+            if !isPassive { links.downloads.insert(reference) }
+            links.local[reference] = name
         }
     }
 
