@@ -46,13 +46,13 @@ enum HelpText {
 
         OPTIONS
           -o, --output DIR            the archive folder (created if missing)
-              --sample                render the built-in sample transcript (and its media: --media copy
-                                      unless --media is given)
+              --sample                render the built-in sample transcript and its media
               --timezone NAME         IANA time zone for days and times (default UTC)
               --messages-per-page N   split a month into pages of at most N messages (default 1000)
               --templates DIR         use DIR/*.html instead of the default templates of the same name
-              --media MODE            copy: copy local media into the archive (named by content hash);
-                                      link: link to it where it is (default); none: name it only.
+              --media MODE            copy: copy local media into the archive, named by content hash
+                                      (default: the archive keeps working when moved); link: link to it
+                                      where it is (files inside a zip are copied); none: name it only.
                                       Paths leaving the input's folder are refused; URLs are never fetched.
                                       Files that are not passive media (HTML, SVG, XML, script…) are
                                       never shown inline: copied as .bin and linked for download.

@@ -78,6 +78,11 @@ struct RenderCommand {
                     "\(Wording.count(summary.redirectPages, "page")) of earlier renders now redirect to their channel's new folder.",
                     to: &output)
             }
+            if summary.linkedMediaFiles > 0 {
+                print(
+                    "The pages link to \(Wording.count(summary.linkedMediaFiles, "media file")) outside the archive (--media link): "
+                        + "moving or deleting them breaks those images; --media copy keeps them inside.", to: &output)
+            }
             print("Open \(summary.indexPath)", to: &output)
         }
         if parsed.has("stats") {
@@ -161,7 +166,7 @@ struct RenderCommand {
                 throw CommandFailure(.usage, "--media: expected copy, link or none, got '\(text)'")
             }
             options.media.mode = mode
-        } else if parsed.has("sample") {
+        } else {
             options.media.mode = .copy
         }
         return options

@@ -45,6 +45,9 @@ public struct ArchiveSummary: Sendable, Equatable {
     public var mediaProblems: [MediaProblem] = []
     /// Media files copied into `media/` (each distinct content once).
     public var mediaFiles = 0
+    /// Files outside the archive that its pages link to (``MediaMode/link``): moving or deleting
+    /// them breaks those links.
+    public var linkedMediaFiles = 0
     /// Time spent rendering and writing, and the bytes written.
     public var timings = ArchiveTimings()
     /// HTML pages written with new bytes, and pages whose bytes equal the previous archive's

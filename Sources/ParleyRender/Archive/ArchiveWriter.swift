@@ -140,6 +140,7 @@ public struct ArchiveWriter: Sendable {
             channels: channels.count, messages: messages, pages: pages, indexPath: output.appendingPathComponent("index.html").path)
         summary.mediaProblems = media.problems
         summary.mediaFiles = media.copiedFiles
+        summary.linkedMediaFiles = media.linkedFiles
         summary.timings.render = clock.now - start - files.writeTime
         summary.timings.write = files.writeTime
         summary.timings.bytes = files.bytesWritten

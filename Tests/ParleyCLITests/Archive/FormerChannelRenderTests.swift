@@ -184,7 +184,8 @@ import Testing
     /// ids hash the number as written, so they did not change: both moved messages are found.
     /// "zero", which the backup no longer holds, stays in its old channel, which therefore stays
     /// (with its pages) and is reported; the emptied one is retired and redirects. "one" is also
-    /// changed: its sender is now written in E.164 form.
+    /// changed: its sender is now written in E.164 form; and every message the backup holds again
+    /// now says whether it was sent or received (`outgoing`), which the earlier records lack.
     @Test func smsSpellingsMoveToTheMergedConversationAndWhatTheBackupLacksStays() throws {
         let (folder, archive) = try Self.archiveAsBefore("sms-before.jsonl")
         let channels = ["sms:+14155550199", "sms:4155550199", "sms:14155550199", "sms:+442079460000"]
@@ -193,15 +194,15 @@ import Testing
         #expect(
             Self.render(input, into: archive)
                 == "Rendered 5 messages in 3 channels to 7 pages.\n"
-                + "Archive update: 0 new messages, 1 changed, 5 kept from earlier renders; 5 pages rewritten, 2 unchanged.\n"
+                + "Archive update: 0 new messages, 4 changed, 5 kept from earlier renders; 5 pages rewritten, 2 unchanged.\n"
                 + "Moved 1 message from channel \"Ana\" (sms:4155550199) to channel \"Ana\" (sms:+14155550199), "
                 + "where this Parley puts it.\n"
                 + "Moved 1 message from channel \"Ana\" (sms:14155550199) to channel \"Ana\" (sms:+14155550199), "
                 + "where this Parley puts it.\n"
                 + "Channel \"Ana\" (sms:4155550199) keeps 1 message that the inputs do not hold in channel \"Ana\" (sms:+14155550199) "
                 + "(deleted upstream, or its id changed too).\n"
-                + "Merged in channel Ana: 3 messages already in the archive (1 replaced by a copy with the same edit time, 2 identical).\n"
-                + "Merged in channel Cy: 1 message already in the archive (1 identical).\n"
+                + "Merged in channel Ana: 3 messages already in the archive (3 replaced by a copy with the same edit time).\n"
+                + "Merged in channel Cy: 1 message already in the archive (1 replaced by a copy with the same edit time).\n"
                 + "2 pages of earlier renders now redirect to their channel's new folder.\n"
                 + "Open \(archive.path)/index.html\n")
         #expect(try Self.counts(archive, channels) == [3, 1, 0, 1, 5])

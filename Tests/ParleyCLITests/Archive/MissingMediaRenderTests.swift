@@ -23,6 +23,20 @@ import Testing
         #expect(outcome.output == "Rendered 3 messages in 1 channel to 3 pages.\nOpen \(output.path)/index.html\n")
     }
 
+    @Test func copyIsTheDefaultAndLinkSaysWhatTheArchiveDependsOn() throws {
+        let (copied, archive) = try Self.render(["-q"])
+        #expect(copied.code == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: archive.appendingPathComponent("media").path).count == 2)
+        let (linked, output) = try Self.render(["--media", "link"])
+        #expect(linked.code == 0)
+        #expect(
+            linked.output
+                == "Rendered 3 messages in 1 channel to 3 pages.\n"
+                + "The pages link to 2 media files outside the archive (--media link): moving or deleting them breaks those images; "
+                + "--media copy keeps them inside.\nOpen \(output.path)/index.html\n")
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("media").path))
+    }
+
     @Test func verboseListsEveryMissingFile() throws {
         let (outcome, _) = try Self.render(["-v"])
         #expect(outcome.code == 0)

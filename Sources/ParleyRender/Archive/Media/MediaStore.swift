@@ -21,6 +21,9 @@ struct MediaStore {
     private(set) var problems: [MediaProblem] = []
     /// Files copied into `media/` so far.
     private(set) var copiedFiles = 0
+    /// Distinct files outside the archive linked to so far (``MediaMode/link``).
+    var linkedFiles: Int { linked.count }
+    private var linked: Set<String> = []
     /// The `media/` names written so far, and every reference resolved so far.
     private var written: Set<String> = [], seen: Set<String> = []
     /// The zip inputs' entries.
@@ -67,6 +70,7 @@ struct MediaStore {
                         links.downloads.insert(reference)
                     }
                     links.local[reference] = MediaPaths.relativeURLPath(from: root, to: path)
+                    linked.insert(path)
                 case .none: continue
                 }
             }
