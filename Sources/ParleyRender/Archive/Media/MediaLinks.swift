@@ -66,4 +66,12 @@ public struct MediaLinks: Sendable, Hashable {
         guard mode != .none, !isDownload(reference) else { return nil }
         return link(reference, rootPath: rootPath)
     }
+
+    /// The URL to show an author's avatar `reference` (``Author/avatarURL``): a local file the
+    /// archive resolved and can show inline (``source(_:rootPath:)``), else nil and the initials
+    /// show. A remote avatar is not loaded; a local file that is not in the export is missing.
+    public func avatarSource(_ reference: String?, rootPath: String) -> String? {
+        guard let reference, !LinkPolicy.isRemote(reference) else { return nil }
+        return source(reference, rootPath: rootPath)
+    }
 }
