@@ -56,7 +56,7 @@ struct ArchiveHistory {
     private let writer = ParleyJSONLWriter()
 
     /// Opens the store of the archive whose lock `lock` is, creating its folder and the store (a
-    /// store of schema version 1 is migrated).
+    /// store of an earlier schema version is migrated).
     /// - Throws: ``CommandFailure`` with ``ExitCode/cannotCreate`` when the folder or the store
     ///   cannot be created or the store is not one this Parley reads (a newer schema version).
     init(holding lock: ArchiveLock) throws(CommandFailure) {

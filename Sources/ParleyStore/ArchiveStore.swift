@@ -15,7 +15,7 @@ import Glibc
 /// update. One connection, used by one thread (not `Sendable`): a render owns its store.
 public final class ArchiveStore {
     /// The schema version this Parley writes and reads.
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
     /// What `meta.kind` says in an archive store.
     static let kind = "parley-archive"
 
@@ -24,13 +24,15 @@ public final class ArchiveStore {
     private let connection: SQLiteConnection
 
     /// Opens the store at `path`, creating it (schema version ``schemaVersion``) when the file
-    /// does not exist or is empty. A store of schema version 1 is migrated in one transaction:
-    /// `upgrade` derives each stored message's new columns from its record.
+    /// does not exist or is empty. A store of an earlier schema version is migrated in one
+    /// transaction: `upgrade` derives each stored message's columns from its record (version 1:
+    /// every message; version 2: those whose `local_media` says no, since it left out authors'
+    /// avatars).
     /// - Throws: ``StoreError/cannotOpen(path:reason:)``; ``StoreError/unsupported(path:reason:)``
     ///   for a symbolic link or anything but a regular file, or a database that is not an archive
     ///   store or has a schema version this Parley does not know (left untouched: nothing is written
     ///   before the check); ``StoreError/failed(path:reason:)``, also when `upgrade` throws (the
-    ///   store is left at version 1 then).
+    ///   store is left at its version then).
     public init(path: String, upgrade: (_ channel: String, _ record: String) throws(StoreError) -> StoredMessage) throws(StoreError) {
         var status = stat()
         if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
@@ -71,6 +73,8 @@ public final class ArchiveStore {
             }
         } else if schema == 1 {
             try migrateFromVersion1(upgrade)
+        } else if schema == 2 {
+            try migrateFromVersion2(upgrade)
         }
     }
 
@@ -108,6 +112,34 @@ public final class ArchiveStore {
             if let failure { throw failure }
             try insert(upgraded)
             try connection.execute("DROP TABLE messages_version_1; UPDATE meta SET value = '\(Self.schemaVersion)' WHERE key = 'schema';")
+        }
+    }
+
+    /// Version 2's `local_media` did not count an author's avatar: each message it says has no
+    /// local media is derived again, a batch at a time in key order, and flagged when `upgrade`
+    /// finds some.
+    /// - Complexity: O(n) `upgrade` calls for the n messages without local media; memory O(batch).
+    private func migrateFromVersion2(
+        _ upgrade: (_ channel: String, _ record: String) throws(StoreError) -> StoredMessage
+    ) throws(StoreError) {
+        try transaction { () throws(StoreError) in
+            var after: [SQLValue] = [.text(""), .integer(.min), .text("")]
+            while true {
+                var batch: [(channel: String, key: [SQLValue], record: String)] = []
+                try connection.query(
+                    "SELECT channel, timestamp, tiebreak, record FROM messages WHERE local_media = 0 "
+                        + "AND (channel, timestamp, tiebreak) > (?, ?, ?) ORDER BY channel, timestamp, tiebreak LIMIT 4096", after
+                ) { row in
+                    batch.append((row.text(0), [.text(row.text(0)), .integer(row.integer(1)), .text(row.text(2))], row.text(3)))
+                }
+                guard let last = batch.last else { break }
+                var flagged: [[SQLValue]] = []
+                for row in batch where try upgrade(row.channel, row.record).hasLocalMedia { flagged.append(row.key) }
+                try connection.queryEach(
+                    "UPDATE messages SET local_media = 1 WHERE channel = ? AND timestamp = ? AND tiebreak = ?", flagged)
+                after = last.key
+            }
+            try connection.execute("UPDATE meta SET value = '\(Self.schemaVersion)' WHERE key = 'schema';")
         }
     }
 

@@ -1,8 +1,8 @@
 import ParleyHTML
 import ParleyModel
 
-/// What a message header shows of its author: derived from the ``Author`` alone, so an archive
-/// computes it once per author instead of once per message.
+/// What a message header shows of its author: derived from the ``Author`` and the page's render
+/// context (where its avatar is), so a page computes it once per author instead of once per message.
 struct AuthorHeader: Sendable {
     /// The author it was made from (a cached header is reused only for an equal author).
     let author: Author
@@ -11,6 +11,10 @@ struct AuthorHeader: Sendable {
     let avatarClass: String
     /// Up to two capital letters (``MessageRenderer/initials(_:)``).
     let initials: String
+    /// The avatar's picture over the initials (the `avatar-image` template): the author's avatar
+    /// when it is a local file the archive resolved (``MediaLinks/avatarSource(_:rootPath:)``),
+    /// else empty and the initials show.
+    let avatarImage: SafeHTML
     /// The name's colour class, empty when the author has no valid colour.
     let authorClass: String
     let name: String
@@ -19,12 +23,17 @@ struct AuthorHeader: Sendable {
     /// The `BOT` badge element and a space, for a bot; empty for a person.
     let botBadge: SafeHTML
 
-    init(_ author: Author) {
+    /// The header of `author` on the page `context` renders.
+    init(_ author: Author, context: RenderContext) {
         let colorClass = ColorClasses.className(for: author.color)
         self.author = author
         authorID = author.id.rawValue
         avatarClass = colorClass ?? ColorClasses.paletteClass(for: author.id.rawValue)
         initials = MessageRenderer.initials(author.shownName)
+        avatarImage =
+            context.media.avatarSource(author.avatarURL, rootPath: context.rootPath).map {
+                context.templates[.avatarImage].render(["src": .text($0)])
+            } ?? .empty
         authorClass = colorClass ?? ""
         name = author.shownName
         badge = author.isBot ? "BOT" : ""
@@ -39,15 +48,16 @@ struct AuthorHeader: Sendable {
     }
 }
 
-/// Author headers by author id, each made once and reused while the author is the same.
+/// Author headers by author id, each made once and reused while the author is the same: a cache
+/// for the messages of one page, all rendered in the same context.
 struct AuthorHeaders {
     private var headers: [AuthorID: AuthorHeader] = [:]
 
-    /// The header of `author`.
+    /// The header of `author` on the page `context` renders (the same context at every call).
     /// - Complexity: O(1) amortized.
-    mutating func header(_ author: Author) -> AuthorHeader {
+    mutating func header(_ author: Author, context: RenderContext) -> AuthorHeader {
         if let header = headers[author.id], header.author == author { return header }
-        let header = AuthorHeader(author)
+        let header = AuthorHeader(author, context: context)
         headers[author.id] = header
         return header
     }

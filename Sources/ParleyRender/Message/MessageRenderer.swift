@@ -21,7 +21,8 @@ public struct MessageRenderer: Sendable {
         let elementID = DOMID.message(item.message.id.rawValue)
         let classes = Self.classes(item)
         let parts = MessageSlots(context: context).render(item.message)
-        let values = values(item, elementID: elementID, classes: classes, header: AuthorHeader(item.message.author), parts: parts)
+        let values = values(
+            item, elementID: elementID, classes: classes, header: AuthorHeader(item.message.author, context: context), parts: parts)
         let slots = context.templates.messageSlots
         let rendered = context.templates[.message].render(values, frameExcluding: slots.frameExcluded)
         let present = zip(MessageSlots.names, parts).filter { name, part in !part.isEmpty && slots.layout.names.contains(name) }
@@ -32,7 +33,8 @@ public struct MessageRenderer: Sendable {
 
     /// Writes the element of `item` at the end of `writer`: the bytes of ``render(_:)``'s `html`,
     /// without the fragment's slots and frame, for pages written in one buffer.
-    /// - Parameter header: the author's header, `AuthorHeader(item.message.author)` (cached by the caller).
+    /// - Parameter header: the author's header, `AuthorHeader(item.message.author, context: context)`
+    ///   (cached by the caller).
     func write(_ item: LaidOutMessage, header: AuthorHeader, into writer: inout HTMLWriter) {
         let parts = MessageSlots(context: context).render(item.message)
         let elementID = DOMID.message(item.message.id.rawValue)
@@ -53,6 +55,7 @@ public struct MessageRenderer: Sendable {
         values[slots.authorID] = .text(header.authorID)
         values[slots.avatarClass] = .text(header.avatarClass)
         values[slots.initials] = .text(header.initials)
+        values[slots.avatarImage] = .html(header.avatarImage)
         values[slots.authorClass] = .text(header.authorClass)
         values[slots.author] = .text(header.name)
         values[slots.badge] = .text(header.badge)

@@ -6,7 +6,7 @@ import ParleyHTML
 struct MessageTemplateSlots: Sendable {
     /// The number of distinct slots in the template.
     let count: Int
-    let classes, id, authorID, avatarClass, initials, authorClass: Int?
+    let classes, id, authorID, avatarClass, initials, avatarImage, authorClass: Int?
     let author, badge, botBadge, permalink, fullTime, datetime, time: Int?
     /// The part slots, in ``MessageSlots/names`` order.
     let parts: [Int?]
@@ -23,6 +23,7 @@ struct MessageTemplateSlots: Sendable {
         authorID = template.slotIndex("authorID")
         avatarClass = template.slotIndex("avatarClass")
         initials = template.slotIndex("initials")
+        avatarImage = template.slotIndex("avatarImage")
         authorClass = template.slotIndex("authorClass")
         author = template.slotIndex("author")
         badge = template.slotIndex("badge")

@@ -58,7 +58,7 @@ public struct WindowRenderer: Sendable {
     }
 
     /// Writes `days` at the end of `writer`: each day section with its messages rendered in
-    /// `context` (authors' headers computed once per author).
+    /// `context` (authors' headers, avatars included, computed once per author).
     /// - Complexity: O(bytes written).
     public func write(_ days: some Sequence<DaySection>, context: RenderContext, into writer: inout HTMLWriter) {
         let messages = MessageRenderer(context: context)
@@ -66,7 +66,9 @@ public struct WindowRenderer: Sendable {
         var authors = AuthorHeaders()
         for day in days {
             pages.writeDay(day.date, into: &writer) { writer in
-                for item in day.messages { messages.write(item, header: authors.header(item.message.author), into: &writer) }
+                for item in day.messages {
+                    messages.write(item, header: authors.header(item.message.author, context: context), into: &writer)
+                }
             }
         }
     }

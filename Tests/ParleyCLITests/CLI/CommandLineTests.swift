@@ -21,15 +21,25 @@ import Testing
         let media = output.appendingPathComponent("media")
         let copied = try FileManager.default.contentsOfDirectory(atPath: media.path).sorted()
         let samples = TestPaths.packageRoot.appendingPathComponent("Samples/media")
-        let shipped = try ["emoji-partyblob.png", "emoji-shipit.png", "happy-dog.png", "picnic-sign-up.pdf", "riverside.png"].map {
-            try Data(contentsOf: samples.appendingPathComponent($0))
-        }
+        let avatars = ["jonas", "leila", "maya", "priya", "release-bot", "tomas"].map { "avatar-\($0).png" }
+        let shipped = try (avatars + ["emoji-partyblob.png", "emoji-shipit.png", "happy-dog.png", "picnic-sign-up.pdf", "riverside.png"])
+            .map {
+                try Data(contentsOf: samples.appendingPathComponent($0))
+            }
         #expect(Set(try copied.map { try Data(contentsOf: media.appendingPathComponent($0)) }) == Set(shipped))
-        #expect(copied.map { $0.split(separator: ".").last ?? "" }.sorted() == ["pdf", "png", "png", "png", "png"])
+        #expect(copied.map { $0.split(separator: ".").last ?? "" }.sorted() == ["pdf"] + Array(repeating: "png", count: 10))
         let page = try String(contentsOf: output.appendingPathComponent("c/900000000000000001/2024-03.html"), encoding: .utf8)
         let sources = page.components(separatedBy: "<img ").dropFirst().map { $0.prefix { $0 != ">" } }
-        #expect(sources.count == 11, "the photo, the sticker and nine custom emoji")
+        #expect(sources.count == 78, "the photo, the sticker, nine custom emoji and the avatar of each of the 67 messages")
         #expect(sources.allSatisfy { $0.contains(#"src="../../media/"#) })
+        let avatarElements = page.components(separatedBy: #"<span class="msg-avatar "#).dropFirst().map {
+            $0.components(separatedBy: "</span>")[0]
+        }
+        #expect(avatarElements.count == 67)
+        #expect(
+            avatarElements.allSatisfy {
+                $0.contains(#"<img src="../../media/"#) && $0.hasSuffix(#" alt="" loading="lazy" decoding="async">"#)
+            })
         #expect(!page.contains("attachment-missing"))
         #expect(
             page.contains(#"href="../../media/"#)

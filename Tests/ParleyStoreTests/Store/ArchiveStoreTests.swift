@@ -5,8 +5,8 @@ import Testing
 @testable import ParleyStore
 
 /// An archive's store keeps every message it was given, in display order per channel, replaces a
-/// message only with a copy handed over again, migrates a store of schema version 1, and refuses a
-/// database it does not understand.
+/// message only with a copy handed over again, migrates a store of schema version 1 or 2, and
+/// refuses a database it does not understand.
 @Suite struct ArchiveStoreTests {
     static func database() -> String { TestPaths.temporaryFolder().appendingPathComponent("archive.sqlite").path }
 
@@ -93,7 +93,49 @@ import Testing
         #expect(try Self.entries(store, "c") == ["10 t1 \(UInt64(6) << 60 | 7) false", "20 t2 \(UInt64(6) << 60 | 7) true"])
         #expect(try store.colors() == ["#1", "#2"])
         try SQLiteConnection(path: path).query("SELECT value FROM meta WHERE key = 'schema'") { schema = $0.text(0) }
-        #expect(schema == "2")
+        #expect(schema == "3")
+    }
+
+    /// Version 2's `local_media` left out authors' avatars: the messages it says have none are
+    /// read again, and flagged where they have a local avatar.
+    @Test func aStoreOfSchemaVersion2IsMigrated() throws {
+        let path = Self.database()
+        do {
+            let store = try ArchiveStore(path: path, upgrade: Self.noUpgrade)
+            let messages = (1...5000).map { (index: Int) -> StoredMessage in
+                let channel = index % 2 == 0 ? "a" : "b"
+                let record = index % 1000 == 0 ? "avatar" : "text"
+                return Self.message(channel, String(index + 2), Int64(index), record)
+            }
+            try store.save(header: "h", messages: [Self.message("a", "2", 0, "attachment")] + messages)
+        }
+        try SQLiteConnection(path: path).execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
+        let schema = { () throws -> String in
+            var schema = ""
+            try SQLiteConnection(path: path).query("SELECT value FROM meta WHERE key = 'schema'") { schema = $0.text(0) }
+            return schema
+        }
+        #expect(throws: StoreError.self) {
+            try ArchiveStore(path: path) { (_, record) throws(StoreError) in throw .failed(path: path, reason: "cannot read \(record)") }
+        }
+        #expect(try schema() == "2", "a failed migration leaves the store at version 2")
+
+        var read: [String: Int] = [:]
+        let store = try ArchiveStore(path: path) { (channel, record) throws(StoreError) in
+            read[channel, default: 0] += 1
+            var message = Self.message(channel, "0", 0, record)
+            message.hasLocalMedia = record == "avatar"
+            return message
+        }
+        #expect(read == ["a": 2500, "b": 2500], "every message but the one already flagged, in batches of 4096")
+        #expect(try schema() == "3")
+        var flagged: [String] = []
+        for channel in ["a", "b"] {
+            try store.forEachEntry(channel: channel) { timestamp, _, _, localMedia in
+                if localMedia { flagged.append("\(channel) \(timestamp)") }
+            }
+        }
+        #expect(flagged == ["a 0", "a 1000", "a 2000", "a 3000", "a 4000", "a 5000"])
     }
 
     @Test func aNewerSchemaVersionIsRefusedAndLeftAsItIs() throws {
@@ -102,11 +144,11 @@ import Testing
             let store = try ArchiveStore(path: path, upgrade: Self.noUpgrade)
             try store.save(header: "h", messages: [Self.message("c", "1", 1, "r")])
         }
-        try SQLiteConnection(path: path).execute("UPDATE meta SET value = '3' WHERE key = 'schema'")
+        try SQLiteConnection(path: path).execute("UPDATE meta SET value = '4' WHERE key = 'schema'")
         #expect(
             throws: StoreError.unsupported(
                 path: path,
-                reason: "archive store schema version 3; this Parley reads versions 1 to 2 (a newer Parley wrote it: use that version, "
+                reason: "archive store schema version 4; this Parley reads versions 1 to 3 (a newer Parley wrote it: use that version, "
                     + "or render into a new folder)")
         ) { try ArchiveStore(path: path, upgrade: Self.noUpgrade) }
         var rows = 0

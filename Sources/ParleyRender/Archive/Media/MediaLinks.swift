@@ -66,4 +66,14 @@ public struct MediaLinks: Sendable, Hashable {
         guard mode != .none, !isDownload(reference) else { return nil }
         return link(reference, rootPath: rootPath)
     }
+
+    /// The URL to show an author's avatar `reference` (``Author/avatarURL``): a local file the
+    /// archive resolved (``local``) and can show inline (``source(_:rootPath:)``), else nil and
+    /// the initials show. A remote avatar is not loaded (it is never in ``local``); a local file
+    /// that is not in the export is missing.
+    /// - Complexity: O(1) for a reference the archive did not resolve (every one in the live view).
+    public func avatarSource(_ reference: String?, rootPath: String) -> String? {
+        guard let reference, local[reference] != nil else { return nil }
+        return source(reference, rootPath: rootPath)
+    }
 }

@@ -112,9 +112,9 @@ struct MediaStore {
         return Array((try? handle.read(upToCount: PassiveMedia.prefixLength)) ?? Data())
     }
 
-    /// Every media reference a page may show: attachments, stickers, custom emoji reactions
-    /// (Unicode emoji are drawn as text) and embed images of `messages`, each once, in order of
-    /// first appearance.
+    /// Every media reference a page may show: the author's avatar, attachments, stickers, custom
+    /// emoji reactions (Unicode emoji are drawn as text) and embed images of `messages`, each once,
+    /// in order of first appearance.
     static func references(in messages: some Sequence<Message>) -> [String] {
         var seen: Set<String> = []
         var ordered: [String] = []
@@ -123,6 +123,7 @@ struct MediaStore {
             ordered.append(reference)
         }
         for message in messages {
+            add(message.author.avatarURL)
             message.attachments.forEach { add($0.url) }
             message.stickers.forEach { add($0.url) }
             message.reactions.filter { $0.emojiID != nil }.forEach { add($0.imageURL) }

@@ -89,7 +89,8 @@ public struct MessageRun: Sendable {
 }
 
 extension ArchiveEntry {
-    /// Whether `message` references a local media file (an attachment, sticker, custom emoji
-    /// reaction or embed image that is not a remote URL): what ``hasLocalMedia`` says of it.
+    /// Whether `message` references a local media file (its author's avatar, an attachment,
+    /// sticker, custom emoji reaction or embed image that is not a remote URL): what
+    /// ``hasLocalMedia`` says of it.
     public static func referencesLocalMedia(_ message: Message) -> Bool { MediaStore.hasLocalMedia(message) }
 }
