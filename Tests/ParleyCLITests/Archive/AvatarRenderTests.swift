@@ -63,7 +63,9 @@ import Testing
 
     @Test func linkPointsAtTheAvatarsInTheExportsFolder() throws {
         let (input, archive) = try Self.input()
-        let outcome = try ParleyProcess.run(["render", input.appendingPathComponent("avatars.json").path, "-o", archive.path, "-q"])
+        let outcome = try ParleyProcess.run([
+            "render", input.appendingPathComponent("avatars.json").path, "-o", archive.path, "--media", "link", "-q",
+        ])
         #expect(outcome.code == 0)
         #expect(outcome.errors == "parley: warning: 1 media file not found in the input's folder.\n")
         #expect(!FileManager.default.fileExists(atPath: archive.appendingPathComponent("media").path))
