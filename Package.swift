@@ -66,8 +66,8 @@ let package = Package(
         .target(
             name: "ParleyAssets",
             exclude: ["README.md"],
-            // Links to the top-level Templates/, Public/ and Samples/ folders.
-            resources: [.copy("Templates"), .copy("Public"), .copy("Samples")],
+            // Templates/, Public/ and Samples/ (linked from the top level), and the archives' favicon.ico.
+            resources: [.copy("Templates"), .copy("Public"), .copy("Samples"), .copy("favicon.ico")],
             swiftSettings: strict
         ),
         .target(

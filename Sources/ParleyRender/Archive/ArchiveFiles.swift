@@ -156,6 +156,28 @@ struct ArchiveFiles {
         }
     }
 
+    /// The icon's path below the archive root.
+    static let iconPath = "favicon.ico"
+
+    /// Writes Parley's icon (``Assets/favicon``) to `favicon.ico` at the root, unless the archive
+    /// being replaced holds a `favicon.ico` Parley did not write: that one is the user's, is carried
+    /// over unchanged, and the pages link it.
+    mutating func writeIcon() throws(RenderError) {
+        if let previous, !previous.manifest.isParleys(Self.iconPath),
+            CarryOver.kind(previous.root.appendingPathComponent(Self.iconPath)) != nil
+        {
+            return
+        }
+        guard let source = Assets.favicon else { throw .missingResources(searched: Assets.searchedLocations) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: source)
+        } catch {
+            throw .cannotCopy(path: source.path, reason: Self.reason(error))
+        }
+        try write(data: data, to: Self.iconPath)
+    }
+
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,

@@ -5,8 +5,9 @@ import ParleyLayout
 import ParleyModel
 
 /// Writes a static archive: `index.html`, one folder per channel (`c/NAME/`, ``ChannelFolders``) with an index of its
-/// pages and one page per partition (`2024-03.html`, `2024-03-p2.html`), `colors.css` and the
-/// public assets (`public/`). Pages work from `file://` with no server and no JavaScript.
+/// pages and one page per partition (`2024-03.html`, `2024-03-p2.html`), `colors.css`, the
+/// public assets (`public/`) and the icon (`favicon.ico`). Pages work from `file://` with no server
+/// and no JavaScript.
 ///
 /// Pages are rendered from an ``ArchiveSource`` a batch at a time, so memory holds the pages of
 /// one batch, not the archive. A page whose digest (``ChannelPlan``) equals the one the previous
@@ -43,6 +44,7 @@ public struct ArchiveWriter: Sendable {
         var files = ArchiveFiles(root: output, replacing: previous)
         try files.createFolder(output)
         try files.copyPublicAssets()
+        try files.writeIcon()
         let recorded = PageDigests(text: files.previousText(PageDigests.fileName, limit: PageDigests.sizeLimit))
         var written = PageDigests(text: nil)
         let directory = source.directory

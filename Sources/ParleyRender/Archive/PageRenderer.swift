@@ -85,7 +85,7 @@ public struct PageRenderer: Sendable {
             "stylesheet": .text(page.rootPath + "public/parley.css"), "colors": .text(page.rootPath + "colors.css"),
             "breadcrumbs": .html(page.breadcrumbs), "pager": .html(page.pager),
             "channel": .text(page.channelID), "footer": .text(page.footer), "root": .text(page.rootPath),
-            "search": .text(page.rootPath + "public/search.js"),
+            "search": .text(page.rootPath + "public/search.js"), "icon": .text(page.rootPath + ArchiveFiles.iconPath),
         ]
     }
 }
@@ -99,7 +99,7 @@ extension PageRenderer {
     public func redirect(title: String, to target: String, rootPath: String) -> SafeHTML {
         templates[.redirect].render([
             "title": .text(title), "target": .text(target), "stylesheet": .text(rootPath + "public/parley.css"),
-            "script": .text(rootPath + "public/redirect.js"),
+            "script": .text(rootPath + "public/redirect.js"), "icon": .text(rootPath + ArchiveFiles.iconPath),
         ])
     }
 }

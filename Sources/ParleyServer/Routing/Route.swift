@@ -10,7 +10,8 @@ enum Route: Equatable, Sendable {
     case events(ChannelID)
     /// `GET /c/{channel}/before/{messageID}`: older messages as HTML.
     case older(ChannelID, before: MessageID)
-    /// `GET /public/{name}` and `GET /colors.css`: a static asset, by its path below the root.
+    /// `GET /public/{name}`, `GET /favicon.ico` and `GET /colors.css`: a static asset, by its path
+    /// below the root.
     case asset(String)
     /// `GET /healthz`.
     case health
@@ -27,6 +28,7 @@ enum Route: Equatable, Sendable {
         case ["healthz"]: return .health
         case ["metrics"]: return .metrics
         case ["colors.css"]: return .asset("colors.css")
+        case ["favicon.ico"]: return .asset("favicon.ico")
         case let parts where parts.count == 2 && parts[0] == "public" && !parts[1].isEmpty: return .asset("public/" + parts[1])
         case let parts where parts.count == 2 && parts[0] == "c" && !parts[1].isEmpty: return .page(ChannelID(parts[1]))
         case let parts where parts.count == 3 && parts[0] == "c" && !parts[1].isEmpty && parts[2] == "events":

@@ -10,8 +10,8 @@ import Synchronization
 ///
 /// Routes: `GET /` (channel list), `/c/{channel}` (live page), `/c/{channel}/events` (event
 /// stream; `?since=VERSION` on the first connect, `Last-Event-ID` on reconnects),
-/// `/c/{channel}/before/{messageID}` (older messages as HTML), `/public/{file}` and
-/// `/colors.css` (with `ETag`), `/healthz`, `/metrics` (Prometheus text).
+/// `/c/{channel}/before/{messageID}` (older messages as HTML), `/public/{file}`, `/favicon.ico`
+/// and `/colors.css` (with `ETag`), `/healthz`, `/metrics` (Prometheus text).
 ///
 /// One epoll thread serves every connection; pages render on a worker queue; streams wait
 /// suspended and cost no CPU until a batch or the 15-second heartbeat arrives.
@@ -34,13 +34,13 @@ public final class LiveServer: Sendable {
     public static func start(_ site: Site, configuration: ServerConfiguration = ServerConfiguration()) throws(ServerError) -> LiveServer {
         try configuration.validate()
         signal(SIGPIPE, SIG_IGN)
-        let files = try publicFiles()
+        let files = try staticFiles()
         raiseDescriptorLimit(to: configuration.maxViewers + configuration.spareConnections + 64, log: configuration.log)
         let backlog = Int32(min(4096, max(128, configuration.maxViewers)))
         let socket = try ListenSocket.open(host: configuration.host, port: configuration.port, backlog: backlog)
         let core: ServerCore
         do {
-            core = try ServerCore(site: site, configuration: configuration, socket: socket, publicFiles: files)
+            core = try ServerCore(site: site, configuration: configuration, socket: socket, staticFiles: files)
         } catch {
             close(socket.descriptor)
             throw error
@@ -85,9 +85,10 @@ public final class LiveServer: Sendable {
     /// The broadcaster of the channel with this id: publish the channel's batches through it.
     public func broadcaster(for channel: ChannelID) -> Broadcaster? { core.registry[channel]?.broadcaster }
 
-    /// The files of `Public/` by name.
-    static func publicFiles() throws(ServerError) -> [String: [UInt8]] {
-        guard let folder = Assets.publicDirectory,
+    /// The files served as they are, by path below the root: each file of `Public/` as
+    /// `public/NAME`, and the icon as `favicon.ico`.
+    static func staticFiles() throws(ServerError) -> [String: [UInt8]] {
+        guard let folder = Assets.publicDirectory, let icon = Assets.favicon,
             let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
         else {
             throw .resources(
@@ -95,11 +96,9 @@ public final class LiveServer: Sendable {
                     + Assets.searchedLocations.joined(separator: ", "))
         }
         var files: [String: [UInt8]] = [:]
-        for name in names {
-            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
-                throw .resources("cannot read \(folder.appendingPathComponent(name).path)")
-            }
-            files[name] = Array(data)
+        for (path, url) in names.map({ ("public/" + $0, folder.appendingPathComponent($0)) }) + [("favicon.ico", icon)] {
+            guard let data = FileManager.default.contents(atPath: url.path) else { throw .resources("cannot read \(url.path)") }
+            files[path] = Array(data)
         }
         return files
     }

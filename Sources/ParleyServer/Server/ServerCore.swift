@@ -9,7 +9,7 @@ final class ServerCore: Sendable {
     let configuration: ServerConfiguration
     /// The channels, their broadcasters and the channel list.
     let registry: ChannelRegistry
-    /// Static assets by path below the root (`public/parley.css`, `colors.css`).
+    /// Static assets by path below the root (`public/parley.css`, `favicon.ico`, `colors.css`).
     let assets: [String: Asset]
     let metrics: ServerMetrics
     /// `POST /c/{channel}/events`: the token and size checks and the site's endpoint, when
@@ -28,7 +28,7 @@ final class ServerCore: Sendable {
     ///   the accepted `Host` names.
     /// - Throws: ``ServerError/duplicateChannel(_:)`` when two channels share an id.
     init(
-        site: Site, configuration: ServerConfiguration, socket: ListenSocket, publicFiles: [String: [UInt8]]
+        site: Site, configuration: ServerConfiguration, socket: ListenSocket, staticFiles: [String: [UInt8]]
     ) throws(ServerError) {
         self.configuration = configuration
         hostCheck = HostCheck(
@@ -55,7 +55,7 @@ final class ServerCore: Sendable {
             ingest = nil
         }
         var assets: [String: Asset] = [:]
-        for (name, bytes) in publicFiles { assets["public/" + name] = Asset(bytes: bytes, contentType: Asset.contentType(forName: name)) }
+        for (path, bytes) in staticFiles { assets[path] = Asset(bytes: bytes, contentType: Asset.contentType(forName: path)) }
         assets["colors.css"] = Asset(bytes: Array(site.colors.utf8), contentType: Asset.contentType(forName: "colors.css"))
         self.assets = assets
     }

@@ -44,7 +44,7 @@ public struct LivePageRenderer: Sendable {
         let path = "/c/" + PathSegment.encoded(id.rawValue)
         return livePage.render([
             "title": .text("\(name) · \(siteTitle)"), "heading": .text(name), "topic": .text(topic),
-            "stylesheet": "/public/parley.css", "colors": "/colors.css", "script": "/public/parley.js",
+            "stylesheet": "/public/parley.css", "colors": "/colors.css", "script": "/public/parley.js", "icon": "/favicon.ico",
             "breadcrumbs": .html(breadcrumbs(channelName: name)), "channel": .text(id.rawValue),
             "version": .text(String(version)), "protocol": .text(String(PatchBatch.protocolVersion)),
             "epoch": .text(epoch.rawValue), "stream": .text(path + "/events"),

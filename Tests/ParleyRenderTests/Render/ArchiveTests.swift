@@ -32,18 +32,49 @@ import Testing
         #expect(shards.count == 1)
         #expect(
             try Self.files(root).keys.sorted() == [
-                ".parley-manifest", "c/c1/2024-03.html", "c/c1/index.html", "colors.css", "index.html", "public/parley.css",
+                ".parley-manifest", "c/c1/2024-03.html", "c/c1/index.html", "colors.css", "favicon.ico", "index.html", "public/parley.css",
                 "public/parley.js", "public/redirect.js", "public/search.js", "search/index.js", "search/s/0.js",
             ] + shards)
         #expect(
             try String(contentsOf: root.appendingPathComponent(".parley-manifest"), encoding: .utf8)
-                == "parley-manifest 1\nc/c1/2024-03.html\nc/c1/index.html\ncolors.css\nindex.html\npublic/parley.css\npublic/parley.js\npublic/redirect.js\npublic/search.js\nsearch/index.js\nsearch/s/0.js\n\(shards[0])\n"
+                == "parley-manifest 1\nc/c1/2024-03.html\nc/c1/index.html\ncolors.css\nfavicon.ico\nindex.html\npublic/parley.css\npublic/parley.js\npublic/redirect.js\npublic/search.js\nsearch/index.js\nsearch/s/0.js\n\(shards[0])\n"
         )
         let colors = try String(contentsOf: root.appendingPathComponent("colors.css"), encoding: .utf8)
         #expect(
             colors
                 == ".color-c0ffee{color:#c0ffee}\n.avatar.color-c0ffee{background:#c0ffee;color:#fff}\n.embed-color-c0ffee{border-left-color:#c0ffee}\n"
         )
+    }
+
+    /// `favicon.ico` at the root is the bundled icon, byte for byte: an ICO file (reserved 0, type 1)
+    /// of three 32-bit images, 16, 32 and 48 pixels square, each a PNG of that size; every page
+    /// links it relative to the root, so it is found from `file://` in any folder.
+    @Test func writesTheIconAtTheRootAndEveryPageLinksIt() throws {
+        let (root, _) = try Self.render(TestPaths.fixture("tiny.json"))
+        let icon = [UInt8](try Data(contentsOf: root.appendingPathComponent("favicon.ico")))
+        #expect(icon == [UInt8](try Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("Sources/ParleyAssets/favicon.ico"))))
+        #expect(icon.count == 1344)
+        #expect(Array(icon.prefix(6)) == [0, 0, 1, 0, 3, 0])
+        let littleEndian = { (at: Int) in (0..<4).reduce(0) { $0 | Int(icon[at + $1]) << (8 * $1) } }
+        let bigEndian = { (at: Int) in (0..<4).reduce(0) { $0 << 8 | Int(icon[at + $1]) } }
+        var end = 6 + 3 * 16
+        for (index, size) in [16, 32, 48].enumerated() {
+            let entry = 6 + 16 * index
+            #expect(Array(icon[entry..<entry + 8]) == [UInt8(size), UInt8(size), 0, 0, 1, 0, 32, 0], "entry \(index)")
+            let length = littleEndian(entry + 8), offset = littleEndian(entry + 12)
+            #expect(offset == end, "the images follow each other")
+            #expect(
+                Array(icon[offset..<offset + 16]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8))
+            #expect(bigEndian(offset + 16) == size && bigEndian(offset + 20) == size, "a \(size) × \(size) PNG")
+            end = offset + length
+        }
+        #expect(end == icon.count)
+        for (page, up) in [("index.html", ""), ("c/c1/index.html", "../../"), ("c/c1/2024-03.html", "../../")] {
+            let html = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+            #expect(html.components(separatedBy: "<link rel=\"icon\"").count == 2, "\(page) links one icon")
+            #expect(
+                html.contains("<link rel=\"stylesheet\" href=\"\(up)colors.css\"><link rel=\"icon\" href=\"\(up)favicon.ico\">"), "\(page)")
+        }
     }
 
     @Test func outputIsDeterministic() throws {

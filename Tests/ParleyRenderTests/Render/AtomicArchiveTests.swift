@@ -53,6 +53,21 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path) == ["archive"])
     }
 
+    /// A first render that fails leaves no folder and no file: the staging folder, which holds only
+    /// Parley's files until its manifest is written, is removed whole (`favicon.ico` included, which
+    /// the layout rule for archives without a manifest does not claim).
+    @Test func aFailedFirstRenderLeavesNothing() throws {
+        let parent = TestPaths.temporaryFolder()
+        let output = parent.appendingPathComponent("archive")
+        let broken = FailingSource(base: TranscriptSource(try Self.transcript("matrix-element-export.json")))
+        let lock = try ArchiveLock.acquire(for: output)
+        #expect(throws: RenderError.cannotRead(path: "store", reason: "disk gone")) {
+            try ArchiveWriter(options: ArchiveOptions()).write(broken, holding: lock)
+        }
+        lock.release()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == [])
+    }
+
     @Test func aNewRenderLeavesNoStalePages() throws {
         let output = TestPaths.temporaryFolder().appendingPathComponent("archive")
         _ = try ArchiveWriter(options: ArchiveOptions()).write(Self.transcript("telegram-rich.json"), to: output)

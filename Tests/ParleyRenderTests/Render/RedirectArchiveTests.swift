@@ -27,11 +27,11 @@ import Testing
 
     static func redirect(to target: String) -> String {
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, "
-            + "initial-scale=1\"><meta http-equiv=\"Content-Security-Policy\" content=\"default-src &#39;none&#39;; style-src "
-            + "&#39;self&#39;; script-src &#39;self&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;\"><meta "
+            + "initial-scale=1\"><meta http-equiv=\"Content-Security-Policy\" content=\"default-src &#39;none&#39;; img-src "
+            + "&#39;self&#39;; style-src &#39;self&#39;; script-src &#39;self&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;\"><meta "
             + "name=\"generator\" content=\"Parley\"><meta name=\"robots\" content=\"noindex\"><meta http-equiv=\"refresh\" "
             + "content=\"0; url=\(target)\"><title>Parley Room</title><link rel=\"stylesheet\" href=\"../../public/parley.css\">"
-            + "<link rel=\"canonical\" href=\"\(target)\"></head><body><main class=\"redirect\"><h1 dir=\"auto\">Parley Room</h1>"
+            + "<link rel=\"icon\" href=\"../../favicon.ico\"><link rel=\"canonical\" href=\"\(target)\"></head><body><main class=\"redirect\"><h1 dir=\"auto\">Parley Room</h1>"
             + "<p>This page has moved to <a href=\"\(target)\">\(target)</a>.</p></main><script src=\"../../public/redirect.js\">"
             + "</script></body></html>\n"
     }

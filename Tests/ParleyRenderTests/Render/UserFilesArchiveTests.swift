@@ -64,7 +64,7 @@ import Testing
             atPath: output.appendingPathComponent("elsewhere").path, withDestinationPath: outside.path)
         let user = Self.snapshot(output).filter {
             !$0.key.hasPrefix("public/") && !$0.key.hasPrefix("search/") && !$0.key.hasSuffix(".html")
-                && !["colors.css", ".parley-manifest"].contains($0.key)
+                && !["colors.css", "favicon.ico", ".parley-manifest"].contains($0.key)
         }
         #expect(user.keys.filter { $0.hasPrefix(".git/") }.count > 10)
         #expect(user.count == user.keys.filter { $0.hasPrefix(".git/") }.count + 4)
@@ -94,7 +94,7 @@ import Testing
         let user = [
             "CNAME", "c/1234567890/notes.txt", "c/1234567890/2023-11.html.orig", "c/1234567890/draft.html", "media/README",
             "media/0123.png", "public/fonts/inter.woff2", "c/index.html", "robots.txt", "search/notes.txt", "search/t/mine.js",
-            "search/s/draft.js",
+            "search/s/draft.js", "favicon.ico",
         ]
         for path in user { try Self.write("user's \(path)\n", to: path, in: output) }
         let layout = [
@@ -110,6 +110,27 @@ import Testing
         #expect(layout.filter { after[$0] != nil } == [])
         #expect(!after.keys.contains("c/1234567890/2023-11.html"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["archive"])
+    }
+
+    /// An archive of an earlier Parley had no icon: a `favicon.ico` the user put there (its manifest
+    /// does not list it) is theirs. It stays, byte for byte and unlisted, through every later
+    /// render, and the pages link it; Parley's icon is not written.
+    @Test func aFaviconOfTheUsersIsKeptAndThePagesLinkIt() throws {
+        let output = TestPaths.temporaryFolder().appendingPathComponent("archive")
+        _ = try Self.render("matrix-element-export.json", to: output)
+        let manifest = output.appendingPathComponent(".parley-manifest")
+        let listed = try String(contentsOf: manifest, encoding: .utf8)
+        #expect(listed.contains("\ncolors.css\nfavicon.ico\nindex.html\n"))
+        try listed.replacingOccurrences(of: "\nfavicon.ico\n", with: "\n").write(to: manifest, atomically: true, encoding: .utf8)
+        try Self.write("my own icon\n", to: "favicon.ico", in: output)
+        let mine = try #require(Self.snapshot(output)["favicon.ico"])
+        for _ in 0..<2 {
+            _ = try Self.render("matrix-element-export.json", to: output)
+            #expect(Self.snapshot(output)["favicon.ico"] == mine)
+            #expect(try String(contentsOf: manifest, encoding: .utf8).contains("\ncolors.css\nindex.html\n"))
+            let page = try String(contentsOf: output.appendingPathComponent("c/~.21room.3Aexample.2Eorg/2024-03.html"), encoding: .utf8)
+            #expect(page.contains("<link rel=\"icon\" href=\"../../favicon.ico\">"))
+        }
     }
 
     @Test func aUserFileWithTheNameOfANewPageIsRefusedAndNothingChanges() throws {

@@ -10,6 +10,7 @@ import Testing
         ("/healthz", .health),
         ("/metrics", .metrics),
         ("/colors.css", .asset("colors.css")),
+        ("/favicon.ico", .asset("favicon.ico")),
         ("/public/parley.css", .asset("public/parley.css")),
         ("/c/123", .page(ChannelID("123"))),
         ("/c/123/events", .events(ChannelID("123"))),
@@ -19,7 +20,10 @@ import Testing
         #expect(Route.match(path) == route)
     }
 
-    @Test(arguments: ["", "/c", "/c/", "/c/123/", "/c/123/events/x", "/c/123/before", "/c/123/before/", "/public/", "/public/a/b", "/x"])
+    @Test(arguments: [
+        "", "/c", "/c/", "/c/123/", "/c/123/events/x", "/c/123/before", "/c/123/before/", "/public/", "/public/a/b", "/x", "/favicon.ico/x",
+        "/c/123/favicon.ico",
+    ])
     func rejects(path: String) {
         #expect(Route.match(path) == nil)
     }

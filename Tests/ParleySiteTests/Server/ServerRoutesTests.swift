@@ -32,6 +32,7 @@ import Testing
             templates: try TemplateSet.load(), pages: try LivePageRenderer.load(siteTitle: "tiny"))
         #expect(main.content == String(decoding: channel.current().sections, as: UTF8.self))
         #expect(response.text.contains(#"<script type="module" src="/public/parley.js"></script>"#))
+        #expect(response.text.contains(#"<link rel="icon" href="/favicon.ico">"#))
         #expect(response.text.contains("connect-src &#39;self&#39;"))
         #expect(response.text.contains(#"<title>tiny &amp; &lt;small&gt; · Fixture &lt;Guild&gt;</title>"#))
     }
@@ -58,6 +59,7 @@ import Testing
         defer { server.stop() }
         let list = try HTTPTestResponse.get("/", port: server.port)
         #expect(list.status == 200)
+        #expect(list.text.contains(#"<link rel="icon" href="/favicon.ico">"#))
         #expect(list.text.contains(#"<a href="/c/s1"><bdi>synthetic</bdi></a>"#))
         #expect(list.text.contains(#"<a href="/c/s%202"><bdi>synthetic</bdi></a>"#))
         let etag = try #require(list.header("ETag"))

@@ -109,8 +109,15 @@ struct StagedFolder {
 
     /// Puts back into the destination whatever was carried into the staging folder, then removes
     /// it (after a failed render). A file that cannot be put back keeps the staging folder, for
-    /// the next render's recovery.
+    /// the next render's recovery. Before its manifest is written the staging folder holds only
+    /// Parley's files (the user's are carried over after it), so it is removed whole, as
+    /// ``StaleStaging`` removes such a folder: the layout rule does not claim every file Parley
+    /// writes (`favicon.ico` is the user's in an archive without a manifest).
     func discard() {
+        guard ArchiveManifest.read(from: temporary).files != nil else {
+            try? FileManager.default.removeItem(at: temporary)
+            return
+        }
         try? StaleStaging.restore(temporary, into: destination, isArchive: false)
     }
 

@@ -21,7 +21,10 @@ import Testing
     @Test func pagesAssetsErrorsAndRedirectsCarryThem() throws {
         let server = try ServerFixture.tiny()
         defer { server.stop() }
-        for path in ["/", "/c/c1", "/c/c1/before/106", "/public/parley.js", "/public/parley.css", "/colors.css", "/healthz", "/metrics"] {
+        for path in [
+            "/", "/c/c1", "/c/c1/before/106", "/public/parley.js", "/public/parley.css", "/favicon.ico", "/colors.css", "/healthz",
+            "/metrics",
+        ] {
             let response = try HTTPTestResponse.get(path, port: server.port)
             #expect(response.status == 200, "\(path)")
             Self.expectSecurityHeaders(response, path)

@@ -35,7 +35,7 @@ import Testing
         #expect(wrongCookie.status == 401)
         let otherPort = try HTTPTestResponse.get("/c/c1", port: server.port, headers: ["Cookie": "parley_viewer_1=\(Self.token)"])
         #expect(otherPort.status == 401, "another server's cookie does not open this one")
-        for path in ["/healthz", "/public/parley.js", "/public/parley.css", "/colors.css"] {
+        for path in ["/healthz", "/public/parley.js", "/public/parley.css", "/favicon.ico", "/colors.css"] {
             #expect(try HTTPTestResponse.get(path, port: server.port).status == 200, "\(path) stays open")
         }
     }
