@@ -89,7 +89,7 @@ def missing_archive():
 @pytest.fixture(scope='module')
 def avatar_archive():
     """The avatars fixture, linked where it is: two local avatars, a remote one, a missing one."""
-    parent, output = render(str(AVATARS))
+    parent, output = render(str(AVATARS), '--media', 'link')
     yield output
     shutil.rmtree(parent, ignore_errors=True)
 
