@@ -58,6 +58,9 @@ enum HelpText {
                                       never shown inline: copied as .bin and linked for download.
                                       A local file not found shows as a card naming it; one warning
                                       counts them and names the first (-v lists every one, -q the count)
+              --allow-remote-media    show remote images, video and audio (https:) inline, loaded from
+                                      their hosts when the archive is opened; by default the pages load
+                                      nothing from elsewhere and link to them, naming the host
               --stats                 after the summary, print one line on standard error for scripts:
                                       stats: parse=S store=S render=S write=S messages=N pages=N bytes=N
                                       rewritten=N unchanged=N rendered=N peak_rss=N

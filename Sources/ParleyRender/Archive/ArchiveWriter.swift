@@ -57,7 +57,7 @@ public struct ArchiveWriter: Sendable {
         context.rootPath = "../../"
         context.channelNames = Dictionary(channels.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         context.channelFolders = ChannelFolders(channels.map(\.id))
-        let pageRenderer = PageRenderer(templates: templates)
+        let pageRenderer = PageRenderer(templates: templates, allowsRemoteMedia: options.media.allowsRemote)
         let batchSize = max(1, ProcessInfo.processInfo.activeProcessorCount) * 2
         var entries: [SafeHTML] = []
         var search = SearchIndexWriter(previous: files, clock: options.clock)
@@ -164,6 +164,7 @@ public struct ArchiveWriter: Sendable {
         hasher.feed(options.clock.name)
         hasher.feed(options.clock.timeZone.identifier)
         hasher.feed(options.media.mode.rawValue)
+        hasher.feed(options.media.allowsRemote ? "remote media" : "no remote media")
         hasher.feed(header)
         return hasher.digest
     }

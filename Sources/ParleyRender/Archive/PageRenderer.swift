@@ -34,8 +34,16 @@ public struct PageRenderer: Sendable {
     }
 
     public var templates: TemplateSet
+    /// Whether the page's Content-Security-Policy lets images and media load from `https:` hosts
+    /// (the `remoteSources` slot: ` https:` or nothing). An archive's pages allow it only with
+    /// `--allow-remote-media` (``MediaLinks/allowsRemote``); otherwise images and media come from
+    /// the archive's own files and `data:` URLs only.
+    public var allowsRemoteMedia: Bool
 
-    public init(templates: TemplateSet) { self.templates = templates }
+    public init(templates: TemplateSet, allowsRemoteMedia: Bool = true) {
+        self.templates = templates
+        self.allowsRemoteMedia = allowsRemoteMedia
+    }
 
     /// A day section: `<section class="day" id="d-YYYY-MM-DD">`, its heading, then its messages.
     public func day(_ section: DaySection, messages: [ElementRendering]) -> SafeHTML {
@@ -86,6 +94,7 @@ public struct PageRenderer: Sendable {
             "breadcrumbs": .html(page.breadcrumbs), "pager": .html(page.pager),
             "channel": .text(page.channelID), "footer": .text(page.footer), "root": .text(page.rootPath),
             "search": .text(page.rootPath + "public/search.js"), "icon": .text(page.rootPath + ArchiveFiles.iconPath),
+            "remoteSources": .text(allowsRemoteMedia ? " https:" : ""),
         ]
     }
 }

@@ -1,14 +1,20 @@
+import Foundation
 import ParleyHTML
 import ParleyModel
 
 /// Attachments: images inline (with their size when known, lazily loaded, alt text from the
 /// description or file name), video and audio players, other files as links with a size.
 /// Media that cannot be reached (not resolved, `--media none`) is shown as a file link; a local
-/// file that is not in the export (``MediaLinks/isMissing(_:)``) as a placeholder card.
+/// file that is not in the export (``MediaLinks/isMissing(_:)``) as a placeholder card; remote
+/// media an archive does not load (``MediaLinks/isWithheld(_:)``) as a link naming its host.
 extension MessageSlots {
     func attachment(_ attachment: Attachment) -> SafeHTML {
         let kind = MediaKind(attachment)
         if context.media.isMissing(attachment.url) { return missing(attachment, kind: kind) }
+        if kind != .file, context.media.isWithheld(attachment.url) {
+            let name = attachment.fileName.isEmpty ? String(MediaKind.lastComponent(attachment.url) ?? "attachment") : attachment.fileName
+            return remote(attachment.url, kind: kind, name: name)
+        }
         guard kind != .file, let source = context.media.source(attachment.url, rootPath: context.rootPath) else {
             return fileLink(attachment)
         }
@@ -32,6 +38,17 @@ extension MessageSlots {
                 "size": .text(attachment.sizeBytes.map(ByteCount.text) ?? ""),
             ])
         }
+    }
+
+    /// The link to remote media `url` that the page does not load (`remote-media` template): its
+    /// `name` and the host it is on, `photo.jpg cdn.discordapp.com`; nothing is fetched until the
+    /// reader follows it.
+    func remote(_ url: String, kind: MediaKind, name: String) -> SafeHTML {
+        let href = LinkPolicy.absolute(url) ?? ""
+        return templates[.remoteMedia].render([
+            "kind": .text(kind.rawValue), "href": .text(href), "name": .text(name),
+            "host": .text(URLComponents(string: href)?.host ?? ""),
+        ])
     }
 
     /// The placeholder card of an attachment whose file is not in the export: its name (the last

@@ -28,6 +28,7 @@ extension MessageSlots {
     }
 
     private func image(_ reference: String, template: TemplateSet.Name, alt: String) -> SafeHTML? {
+        if context.media.isWithheld(reference) { return remote(reference, kind: .image, name: alt.isEmpty ? "image" : alt) }
         guard let source = context.media.source(reference, rootPath: context.rootPath) else { return nil }
         return templates[template].render(["href": .text(source), "src": .text(source), "alt": .text(alt.isEmpty ? "image" : alt)])
     }

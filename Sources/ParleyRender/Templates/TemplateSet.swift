@@ -12,7 +12,7 @@ public struct TemplateSet: Sendable {
         case attachmentImage = "attachment-image", attachmentVideo = "attachment-video", attachmentAudio = "attachment-audio"
         case embedThumbnail = "embed-thumbnail", embedImage = "embed-image", stickerImage = "sticker-image"
         case forwarded, threadLink = "thread-link", attachmentDownload = "attachment-download", redirect
-        case attachmentMissing = "attachment-missing", avatarImage = "avatar-image"
+        case attachmentMissing = "attachment-missing", avatarImage = "avatar-image", remoteMedia = "remote-media"
     }
 
     private let templates: [Name: Template]

@@ -27,15 +27,31 @@ public struct MediaLinks: Sendable, Hashable {
     /// file at that path in any input's folder, or a path refused because it leaves the folder.
     /// Pages show them as a placeholder card naming the file.
     public var missing: Set<String>
+    /// Whether remote media (`https:` images, video, audio) are shown inline, loaded from their
+    /// hosts by the browser. An archive shows them only with `--allow-remote-media`: otherwise a
+    /// remote image is a link naming its host (``isWithheld(_:)``), and opening the archive asks
+    /// no other host for anything. The live view shows them.
+    public var allowsRemote: Bool
 
     /// Links for `mode` with the resolved `local` paths (none by default: remote media only);
     /// `downloads` are the local references that are only offered for download, `missing` those
-    /// whose file is not in the export.
-    public init(mode: MediaMode = .link, local: [String: String] = [:], downloads: Set<String> = [], missing: Set<String> = []) {
+    /// whose file is not in the export; remote media shown inline when `allowsRemote`.
+    public init(
+        mode: MediaMode = .link, local: [String: String] = [:], downloads: Set<String> = [], missing: Set<String> = [],
+        allowsRemote: Bool = true
+    ) {
         self.mode = mode
         self.local = local
         self.downloads = downloads
         self.missing = missing
+        self.allowsRemote = allowsRemote
+    }
+
+    /// Whether `reference` is remote media that is not shown inline because remote media is not
+    /// allowed (``allowsRemote``): pages show a link naming its host instead.
+    public func isWithheld(_ reference: String?) -> Bool {
+        guard !allowsRemote, mode != .none, let reference else { return false }
+        return LinkPolicy.isRemote(reference) && LinkPolicy.absolute(reference) != nil
     }
 
     /// Whether `reference` is a local file that is not in the export (``missing``): shown as a
@@ -60,10 +76,11 @@ public struct MediaLinks: Sendable, Hashable {
     }
 
     /// The URL to show `reference` inline (`img`, `video`, `audio`): as ``link(_:rootPath:)``, but
-    /// remote media is not loaded in mode ``MediaMode/none``, and a local file that is not
-    /// passive media (``isDownload(_:)``) is never shown inline.
+    /// remote media is not loaded in mode ``MediaMode/none`` nor without ``allowsRemote``, and a
+    /// local file that is not passive media (``isDownload(_:)``) is never shown inline.
     public func source(_ reference: String?, rootPath: String) -> String? {
         guard mode != .none, !isDownload(reference) else { return nil }
+        if !allowsRemote, let reference, LinkPolicy.isRemote(reference) { return nil }
         return link(reference, rootPath: rootPath)
     }
 

@@ -14,6 +14,9 @@ public struct MediaOptions: Sendable {
     /// modes ``MediaMode/copy`` and ``MediaMode/link`` (a file inside a zip cannot be linked to).
     /// The folder around a zip is never searched for it.
     public var inputZips: [ZipArchive]
+    /// Whether pages show remote media inline (`--allow-remote-media`), loading it from its hosts
+    /// when the archive is opened; off by default (``MediaLinks/allowsRemote``).
+    public var allowsRemote = false
 
     /// Options for `mode` (``MediaMode/link`` by default), reading relative paths in
     /// `inputFolders`, then in the entries of `inputZips`.

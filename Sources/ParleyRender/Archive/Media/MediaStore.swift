@@ -31,7 +31,7 @@ struct MediaStore {
 
     init(options: MediaOptions) {
         self.options = options
-        self.links = MediaLinks(mode: options.mode)
+        self.links = MediaLinks(mode: options.mode, allowsRemote: options.allowsRemote)
         zips = ZipMedia(zips: options.inputZips)
     }
 
