@@ -108,14 +108,15 @@ def workspace():
 
 @pytest.fixture(scope='module')
 def hard_cases(workspace):
-    """The hard cases, their media beside them, rendered with --media copy."""
+    """The hard cases, their media beside them, rendered with --media copy and --allow-remote-media (the
+    link previews' remote thumbnails are shown, as the layout must fit them)."""
     source = workspace / 'hard-cases'
     (source / 'media').mkdir(parents=True)
     shutil.copy(HARD_CASES, source)
     for name, data in HARD_CASE_MEDIA.items():
         (source / 'media' / name).write_bytes(data)
     output = workspace / 'hard-cases-archive'
-    assert render(output, source / HARD_CASES.name, '--media', 'copy', '--strict')
+    assert render(output, source / HARD_CASES.name, '--media', 'copy', '--allow-remote-media', '--strict')
     return output
 
 

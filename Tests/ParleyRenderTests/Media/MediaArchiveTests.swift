@@ -39,7 +39,10 @@ import Testing
         #expect(try Data(contentsOf: output.appendingPathComponent("media/" + png)) == MediaFixture.png)
         #expect(page.components(separatedBy: #"<img src="../../media/\#(png)""#).count - 1 == 3)
         #expect(page.contains(#"<audio controls="" preload="none" src="../../media/"#))
-        #expect(page.contains(#"<img src="https://cdn.example/x.png""#))
+        #expect(
+            page.contains(
+                #"<a class="remote-media remote-image" href="https://cdn.example/x.png"><span class="remote-media-name" dir="auto">"#))
+        #expect(!page.contains(#"src="https:"#), "an archive loads nothing from elsewhere")
         #expect(
             page.contains(
                 #"<div class="attachment-missing missing-image"><span class="attachment-name" dir="auto">secret.png</span> "#
