@@ -23,6 +23,8 @@ struct ArchiveFiles {
     private var previousPagesByFolder: [String: [String]]?
     /// The folders created so far by ``write(data:to:countsAsPage:)``.
     private var createdFolders: Set<String> = []
+    /// Files written under ``temporaryFile(in:)`` names so far.
+    private var partialFiles = 0
 
     init(root: URL, replacing previous: URL? = nil) {
         self.root = root
@@ -76,6 +78,38 @@ struct ArchiveFiles {
             throw .cannotWrite(path: url.path, reason: Self.reason(error))
         }
         if isPage { pagesRewritten += 1 }
+    }
+
+    /// Moves `temporary` (a file written inside the archive's folder, `size` bytes) to
+    /// `relativePath`, or — when the previous archive holds Parley's file of that name and size,
+    /// which a content-hash name makes the same bytes — links the previous file there and removes
+    /// `temporary`, so an unchanged media file keeps its inode and modification time.
+    /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when the file cannot be moved.
+    mutating func adopt(_ temporary: URL, size: Int, as relativePath: String) throws(RenderError) {
+        let url = root.appendingPathComponent(relativePath)
+        bytesWritten += size
+        if let old = previousFile(relativePath), old.size == size, link(old.path, url.path) == 0 {
+            try? FileManager.default.removeItem(at: temporary)
+            return
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw .cannotWrite(path: url.path, reason: reason)
+        }
+    }
+
+    /// A new path inside the archive's `folder` (created if missing) for a file written before its
+    /// name is known: `folder/.partial-N`, never a name Parley gives a file.
+    /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when the folder cannot be created.
+    mutating func temporaryFile(in folder: String) throws(RenderError) -> URL {
+        let url = root.appendingPathComponent(folder)
+        if !createdFolders.contains(url.path) {
+            try createFolder(url)
+            createdFolders.insert(url.path)
+        }
+        partialFiles += 1
+        return url.appendingPathComponent(".partial-\(partialFiles)")
     }
 
     /// Keeps the previous archive's page at `relativePath` without rendering it again: links it

@@ -57,14 +57,9 @@ struct MediaStore {
             case let .success(path):
                 switch options.mode {
                 case .copy:
-                    let data: Data
-                    do {
-                        data = try Data(contentsOf: URL(fileURLWithPath: path))
-                    } catch {
-                        problems.append(MediaProblem(reference: reference, reason: .unreadable(reason: ArchiveFiles.reason(error))))
-                        continue
+                    if let unreadable = try copyFile(at: path, for: reference, files: &files) {
+                        problems.append(MediaProblem(reference: reference, reason: .unreadable(reason: unreadable)))
                     }
-                    try copy(data, extension: MediaPaths.fileExtension(path), for: [reference], files: &files)
                 case .link:
                     if !PassiveMedia.isPassive(extension: MediaPaths.fileExtension(path), prefix: Self.prefix(of: path)) {
                         links.downloads.insert(reference)
@@ -98,6 +93,66 @@ struct MediaStore {
             try files.write(data: data, to: name)
             copiedFiles += 1
         }
+        link(references, to: name, isPassive: isPassive)
+    }
+
+    /// Copies the file at `path` into `media/` as ``copy(_:extension:for:files:)`` does, a chunk
+    /// of ``copyChunkBytes`` at a time — hashed as it is written to a temporary file in `media/`,
+    /// which is then given its name (or dropped, when that content is there already) — so a file
+    /// of any size is copied in constant memory.
+    /// - Returns: why the file could not be read, or nil when it was copied.
+    /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when the copy cannot be written.
+    private mutating func copyFile(at path: String, for reference: String, files: inout ArchiveFiles) throws(RenderError) -> String? {
+        guard let input = FileHandle(forReadingAtPath: path) else { return "cannot open the file" }
+        defer { try? input.close() }
+        let temporary = try files.temporaryFile(in: "media")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+            let output = FileHandle(forWritingAtPath: temporary.path)
+        else { throw .cannotWrite(path: temporary.path, reason: "cannot create the file") }
+        var hasher = SHA256.Hasher()
+        var prefix: [UInt8] = []
+        var size = 0
+        var failure: (unreadable: String?, unwritable: String?) = (nil, nil)
+        while failure == (nil, nil) {
+            let chunk: Data
+            do {
+                guard let read = try input.read(upToCount: Self.copyChunkBytes), !read.isEmpty else { break }
+                chunk = read
+            } catch {
+                failure.unreadable = ArchiveFiles.reason(error)
+                break
+            }
+            chunk.withUnsafeBytes { hasher.update($0) }
+            if prefix.count < PassiveMedia.prefixLength { prefix += chunk.prefix(PassiveMedia.prefixLength - prefix.count) }
+            size += chunk.count
+            do {
+                try output.write(contentsOf: chunk)
+            } catch {
+                failure.unwritable = ArchiveFiles.reason(error)
+            }
+        }
+        try? output.close()
+        if failure != (nil, nil) { try? FileManager.default.removeItem(at: temporary) }
+        if let unwritable = failure.unwritable { throw .cannotWrite(path: temporary.path, reason: unwritable) }
+        if let unreadable = failure.unreadable { return unreadable }
+        let ext = MediaPaths.fileExtension(path)
+        let isPassive = PassiveMedia.isPassive(extension: ext, prefix: prefix)
+        let name = "media/" + hasher.hex() + (isPassive ? ext : ".bin")
+        if written.insert(name).inserted {
+            try files.adopt(temporary, size: size, as: name)
+            copiedFiles += 1
+        } else {
+            try? FileManager.default.removeItem(at: temporary)
+        }
+        link([reference], to: name, isPassive: isPassive)
+        return nil
+    }
+
+    /// The bytes read and written at a time by ``copyFile(at:for:files:)``: 1 MiB.
+    static let copyChunkBytes = 1 << 20
+
+    /// Links `references` to the copied file `name`, offered for download when it is not passive media.
+    private mutating func link(_ references: [String], to name: String, isPassive: Bool) {
         for reference in references {
             if !isPassive { links.downloads.insert(reference) }
             links.local[reference] = name
