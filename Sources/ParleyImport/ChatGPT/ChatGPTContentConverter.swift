@@ -5,7 +5,9 @@ import ParleyModel
 /// Text parts are joined by blank lines; `code` becomes a fenced block, `execution_output` an
 /// unlabelled one, `tether_quote` a block quote with its source. Parts without text (image and
 /// file asset pointers, unknown part types) become attachments, so nothing is dropped; an asset
-/// pointer that names a file of `metadata.attachments` is shown once. The markers ChatGPT writes
+/// pointer that names a file of `metadata.attachments` is shown once, under that file's name,
+/// the pointer (`file-service://file-…`, `sediment://file_…`) as its URL: the export's zip holds
+/// the file under a name that starts with the pointer's id (`ZipMedia` in ParleyRender finds it). The markers ChatGPT writes
 /// into text for sources and entities are replaced by what they stand for (``ChatGPTMarkers``),
 /// and no U+E200–U+E204 is left in any text.
 struct ChatGPTContentConverter {
@@ -65,7 +67,10 @@ struct ChatGPTContentConverter {
             return
         }
         let id = pointer.range(of: "://").map { String(pointer[$0.upperBound...]) } ?? pointer
-        guard !attachments.contains(where: { $0.id == id }) else { return }
+        if let named = attachments.firstIndex(where: { $0.id == id }) {
+            if attachments[named].url.isEmpty { attachments[named].url = pointer }
+            return
+        }
         attachments.append(
             Attachment(
                 id: id, url: pointer, fileName: id, sizeBytes: part.size_bytes, width: part.width, height: part.height,

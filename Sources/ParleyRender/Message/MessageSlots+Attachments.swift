@@ -9,7 +9,11 @@ import ParleyModel
 /// media an archive does not load (``MediaLinks/isWithheld(_:)``) as a link naming its host.
 extension MessageSlots {
     func attachment(_ attachment: Attachment) -> SafeHTML {
-        let kind = MediaKind(attachment)
+        var kind = MediaKind(attachment)
+        if kind == .file, let copy = context.media.local[attachment.url] {
+            // A record that names no type (a ChatGPT asset pointer): the copied file's extension says.
+            kind = MediaKind(Attachment(id: "", url: "", fileName: copy))
+        }
         if context.media.isMissing(attachment.url) { return missing(attachment, kind: kind) }
         if kind != .file, context.media.isWithheld(attachment.url) {
             let name = attachment.fileName.isEmpty ? String(MediaKind.lastComponent(attachment.url) ?? "attachment") : attachment.fileName

@@ -39,6 +39,25 @@ import Testing
         #expect(!page.contains("attachment-missing"))
     }
 
+    @Test(
+        "a ChatGPT export's asset pointers are its zip's files: an upload under its name, a generated image in its folder, one it lacks a card"
+    )
+    func chatGPTAssetPointers() throws {
+        let output = TestPaths.temporaryFolder().appendingPathComponent("archive")
+        let outcome = try ParleyProcess.run(["render", TestPaths.fixture("chatgpt-with-files.zip").path, "-o", output.path])
+        #expect(outcome.code == 0)
+        #expect(
+            outcome.errors == "parley: warning: 1 media file not found in the input's folder: \"sediment://file_gone\"\n")
+        let photo = "0ae8a378490cb9fab1038ef5c2143dd211e6bbbb10040cf01bf412ae44607a96.png"
+        let drawing = "e6a4465370a3dde84fad39a2670fc547e1562a12653f1f4f414d545738ffd724.png"
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("media").path).sorted() == [photo, drawing])
+        let page = try String(contentsOf: output.appendingPathComponent("c/c1/2023-11.html"), encoding: .utf8)
+        #expect(page.contains(#"<img src="../../media/\#(photo)" alt="photo.png" loading="lazy">"#))
+        #expect(page.contains(#"<img src="../../media/\#(drawing)" alt="image" loading="lazy">"#))
+        #expect(page.contains(#"<div class="attachment-missing missing-file"><span class="attachment-name" dir="auto">file_gone</span>"#))
+    }
+
     @Test("a file the chat names that is not in the zip is missing, even when a file of that name lies beside the zip")
     func aFileBesideTheZipIsNotTheExports() throws {
         let folder = TestPaths.temporaryFolder()

@@ -46,7 +46,13 @@ struct MediaStore {
         var inZips: [ZipMedia.Location: [String]] = [:]
         for reference in references where !LinkPolicy.isRemote(reference) && seen.insert(reference).inserted {
             switch MediaPaths.locate(reference, in: options.inputFolders) {
-            case nil: continue
+            case nil:
+                if let location = zips.locate(reference) {
+                    inZips[location, default: []].append(reference)
+                } else if ZipMedia.assetPointerID(reference) != nil, !options.inputZips.isEmpty {
+                    problems.append(MediaProblem(reference: reference, reason: .missing))
+                    links.missing.insert(reference)
+                }
             case let .failure(problem):
                 if problem.reason == .missing, let location = zips.locate(reference) {
                     inZips[location, default: []].append(reference)

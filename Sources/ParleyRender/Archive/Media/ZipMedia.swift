@@ -29,12 +29,40 @@ struct ZipMedia {
     /// refuses it first).
     /// - Complexity: O(1) per zip after its entries are listed (once, O(entries)).
     mutating func locate(_ reference: String) -> Location? {
+        if let id = Self.assetPointerID(reference) { return locatePointer(id) }
         var path = reference.replacingOccurrences(of: "\\", with: "/")
         while path.hasPrefix("./") { path.removeFirst(2) }
         let candidates = [path] + [path.removingPercentEncoding].compactMap { $0 }.filter { $0 != path }
         for index in zips.indices {
             let names = listed(index)
             if let found = candidates.first(where: names.contains) { return Location(zip: index, path: found) }
+        }
+        return nil
+    }
+
+    /// The schemes of ChatGPT's asset pointers, which name a file of the export by its id.
+    static let assetPointerSchemes = ["file-service://", "sediment://"]
+
+    /// The id a ChatGPT asset pointer names (`file-AbC1` of `file-service://file-AbC1`); nil for
+    /// any other reference, and for an id that is empty or holds a `/`.
+    static func assetPointerID(_ reference: String) -> String? {
+        guard let scheme = assetPointerSchemes.first(where: reference.hasPrefix) else { return nil }
+        let id = reference.dropFirst(scheme.count)
+        return id.isEmpty || id.contains("/") ? nil : String(id)
+    }
+
+    /// The entry a ChatGPT export holds for the file of id `id`: the first, in path order, whose
+    /// name is the id, or the id followed by `-` (the original name: `file-AbC1-photo.png`) or `.`
+    /// (an extension: `file_00ab.png`), in any folder (generated images are in
+    /// `dalle-generations/`).
+    /// - Complexity: O(entries) per zip.
+    private mutating func locatePointer(_ id: String) -> Location? {
+        for index in zips.indices {
+            let match = listed(index).filter { path in
+                let name = path.split(separator: "/").last.map(String.init) ?? path
+                return name == id || name.hasPrefix(id + "-") || name.hasPrefix(id + ".")
+            }.min { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            if let match { return Location(zip: index, path: match) }
         }
         return nil
     }
