@@ -2,7 +2,7 @@ import ParleyRender
 
 /// The warnings `parley render` prints about the media an archive could not use: every refused or
 /// unreadable reference on a line of its own (each may be a hostile path), and the references not
-/// found in the input's folder summed up on one line — naming the first, every one with
+/// found in the input summed up on one line — naming the first, every one with
 /// `--verbose`, the count alone with `--quiet`.
 struct MediaReport: Equatable {
     /// How much of the not-found list a summary shows.
@@ -24,7 +24,7 @@ struct MediaReport: Equatable {
         let missing = problems.filter { $0.reason == .missing }
         var lines = problems.filter { $0.reason != .missing }.map(\.description)
         guard let first = missing.first else { return lines }
-        let count = Wording.count(missing.count, "media file") + " not found in the input's folder"
+        let count = Wording.count(missing.count, "media file") + " not found in the input"
         switch detail {
         case .count: lines.append(count + ".")
         case .first where missing.count == 1: lines.append(count + ": \"\(first.reference)\"")

@@ -54,7 +54,7 @@ import Testing
         ])
         #expect(outcome.code == 0)
         #expect(
-            outcome.errors == "parley: warning: 1 media file not found in the input's folder: \"avatars.json_Files/avatar-C0FFE.png\"\n")
+            outcome.errors == "parley: warning: 1 media file not found in the input: \"avatars.json_Files/avatar-C0FFE.png\"\n")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: archive.appendingPathComponent("media").path).sorted()
                 == [Self.dee + ".png", Self.ada + ".png"])
@@ -67,7 +67,7 @@ import Testing
             "render", input.appendingPathComponent("avatars.json").path, "-o", archive.path, "--media", "link", "-q",
         ])
         #expect(outcome.code == 0)
-        #expect(outcome.errors == "parley: warning: 1 media file not found in the input's folder.\n")
+        #expect(outcome.errors == "parley: warning: 1 media file not found in the input.\n")
         #expect(!FileManager.default.fileExists(atPath: archive.appendingPathComponent("media").path))
         #expect(
             try Self.avatars(archive)
@@ -95,12 +95,12 @@ import Testing
         let deeBytes = try Data(contentsOf: deeFile)
         try FileManager.default.removeItem(at: deeFile)
         let first = try ParleyProcess.run(["render", export, "-o", archive.path, "--media", "copy", "-q"])
-        #expect(first.errors == "parley: warning: 2 media files not found in the input's folder.\n")
+        #expect(first.errors == "parley: warning: 2 media files not found in the input.\n")
         #expect(try Self.avatars(archive) == Self.expected(ada: "../../media/\(Self.ada).png", dee: nil))
 
         try deeBytes.write(to: deeFile)
         let appeared = try ParleyProcess.run(["render", export, "-o", archive.path, "--media", "copy", "-q"])
-        #expect(appeared.errors == "parley: warning: 1 media file not found in the input's folder.\n")
+        #expect(appeared.errors == "parley: warning: 1 media file not found in the input.\n")
         #expect(try Self.avatars(archive) == Self.expected(ada: "../../media/\(Self.ada).png", dee: "../../media/\(Self.dee).png"))
 
         try deeBytes.write(to: input.appendingPathComponent("avatars.json_Files/avatar-8B00F.png"))

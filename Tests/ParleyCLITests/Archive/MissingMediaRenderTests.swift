@@ -18,7 +18,7 @@ import Testing
         #expect(outcome.code == 0)
         #expect(
             outcome.errors
-                == "parley: warning: 3 media files not found in the input's folder; the first: \"photos/picnic.jpg\" (--verbose lists every one)\n"
+                == "parley: warning: 3 media files not found in the input; the first: \"photos/picnic.jpg\" (--verbose lists every one)\n"
         )
         #expect(outcome.output == "Rendered 3 messages in 1 channel to 3 pages.\nOpen \(output.path)/index.html\n")
     }
@@ -42,16 +42,16 @@ import Testing
         #expect(outcome.code == 0)
         #expect(
             outcome.errors
-                == "parley: warning: 3 media files not found in the input's folder:\n"
-                + "parley: warning: media \"photos/picnic.jpg\": no such file in the input's folder\n"
-                + "parley: warning: media \"clips/river walk.mp4\": no such file in the input's folder\n"
-                + "parley: warning: media \"plan\": no such file in the input's folder\n")
+                == "parley: warning: 3 media files not found in the input:\n"
+                + "parley: warning: media \"photos/picnic.jpg\": no such file in the input\n"
+                + "parley: warning: media \"clips/river walk.mp4\": no such file in the input\n"
+                + "parley: warning: media \"plan\": no such file in the input\n")
     }
 
     @Test func quietPrintsTheCountAlone() throws {
         let (outcome, _) = try Self.render(["-q", "--media", "copy"])
         #expect(outcome.code == 0)
-        #expect(outcome.errors == "parley: warning: 3 media files not found in the input's folder.\n")
+        #expect(outcome.errors == "parley: warning: 3 media files not found in the input.\n")
         #expect(outcome.output == "")
     }
 

@@ -47,7 +47,7 @@ import Testing
         let outcome = try ParleyProcess.run(["render", TestPaths.fixture("chatgpt-with-files.zip").path, "-o", output.path])
         #expect(outcome.code == 0)
         #expect(
-            outcome.errors == "parley: warning: 1 media file not found in the input's folder: \"sediment://file_gone\"\n")
+            outcome.errors == "parley: warning: 1 media file not found in the input: \"sediment://file_gone\"\n")
         let photo = "0ae8a378490cb9fab1038ef5c2143dd211e6bbbb10040cf01bf412ae44607a96.png"
         let drawing = "e6a4465370a3dde84fad39a2670fc547e1562a12653f1f4f414d545738ffd724.png"
         #expect(
@@ -74,7 +74,7 @@ import Testing
         #expect(outcome.code == 0, "\(outcome.errors)")
         #expect(
             outcome.errors
-                == "parley: warning: 1 media file not found in the input's folder: \"00000009-PHOTO-2024-03-05-09-15-02.jpg\"\n")
+                == "parley: warning: 1 media file not found in the input: \"00000009-PHOTO-2024-03-05-09-15-02.jpg\"\n")
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("media").path))
         let page = try String(contentsOf: output.appendingPathComponent("c/whatsapp.3ABo/2024-03.html"), encoding: .utf8)
         #expect(page.contains(#"<div class="attachment-missing missing-image">"#))

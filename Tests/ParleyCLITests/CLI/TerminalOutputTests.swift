@@ -29,7 +29,7 @@ struct TerminalOutputTests {
         #expect(outcome.code == 0)
         #expect(
             outcome.errors
-                == #"parley: warning: 1 media file not found in the input's folder: "\u{1B}]0;owned\u{7}\u{1B}[2J\u{1B}]52;c;cGFybGV5\u{7}\u{9B}31m\u{202E}gnp.exe\u{7F}\u{A}parley: warning: forged.png""#
+                == #"parley: warning: 1 media file not found in the input: "\u{1B}]0;owned\u{7}\u{1B}[2J\u{1B}]52;c;cGFybGV5\u{7}\u{9B}31m\u{202E}gnp.exe\u{7F}\u{A}parley: warning: forged.png""#
                 + "\n")
         let raw = Array(outcome.errors.unicodeScalars).filter {
             $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}"

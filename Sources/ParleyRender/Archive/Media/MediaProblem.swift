@@ -42,7 +42,7 @@ public struct MediaProblem: Error, Equatable, Sendable, CustomStringConvertible 
         case .leavesInputFolder: return "media \"\(reference)\": refused: \"..\" would leave the input's folder"
         case let .symlinkLeavesInputFolder(target):
             return "media \"\(reference)\": refused: a symbolic link to \(target), outside the input's folder (not followed)"
-        case .missing: return "media \"\(reference)\": no such file in the input's folder"
+        case .missing: return "media \"\(reference)\": no such file in the input"
         case let .unreadable(reason): return "media \"\(reference)\": cannot read: \(reason)"
         }
     }
