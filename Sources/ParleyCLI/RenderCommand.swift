@@ -30,9 +30,10 @@ struct RenderCommand {
         }
         let inputs = try InputSelection.inputs(parsed.operands, withSample: parsed.has("sample"))
         guard !inputs.isEmpty else { throw CommandFailure(.usage, "render needs an INPUT file or --sample; see 'parley render --help'") }
-        options.media.inputFolders = inputs.compactMap(Self.mediaFolder)
         let limits = ZipLimits(maxEntryBytes: selection.options.maxEntryBytes, maxRatio: selection.options.maxZipRatio)
-        options.media.inputZips = inputs.filter(Self.isZip).map { ZipArchive(path: $0, limits: limits) }
+        let zips = inputs.filter(Self.isZip)
+        options.media.inputFolders = inputs.filter { !zips.contains($0) }.map(Self.mediaFolder)
+        options.media.inputZips = zips.map { ZipArchive(path: $0, limits: limits) }
         var screen = TerminalStream(ProgressDisplay(errors.base, isEnabled: !parsed.has("quiet") && Self.isTerminal(errors.base)))
         defer {
             screen.base.clear()
@@ -185,13 +186,13 @@ struct RenderCommand {
     }
 
     /// The folder an input's relative media paths start from: the input itself when it is a
-    /// folder (a Slack export), else the folder that holds it; none for a zip, whose media are
-    /// its own entries (the files lying beside a zip are not the export's).
-    static func mediaFolder(_ input: String) -> URL? {
+    /// folder (a Slack export), else the folder that holds it. A zip has none: its media are its
+    /// own entries (the files lying beside a zip are not the export's).
+    static func mediaFolder(_ input: String) -> URL {
         var isDirectory: ObjCBool = false
         let url = URL(fileURLWithPath: input)
         if FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue { return url }
-        return isZip(input) ? nil : url.deletingLastPathComponent()
+        return url.deletingLastPathComponent()
     }
 
     /// Whether the file at `path` is a zip archive (by its signature, whatever its name).

@@ -15,7 +15,7 @@ enum MediaPaths {
         }
         if let scheme = scheme(of: path), scheme.count > 1, scheme != "file" { return nil }
         if path.hasPrefix("/") || scheme(of: path) != nil { return refuse(.absolutePath) }
-        let candidates = [path] + [path.removingPercentEncoding].compactMap { $0 }.filter { $0 != path }
+        let candidates = Self.candidates(reference)
         for candidate in candidates where candidate.split(separator: "/").contains("..") || candidate.hasPrefix("/") {
             return refuse(candidate.hasPrefix("/") ? .absolutePath : .leavesInputFolder)
         }
@@ -33,6 +33,13 @@ enum MediaPaths {
             }
         }
         return refuse(.missing)
+    }
+
+    /// The paths a reference may name, `\` read as `/`: the reference itself, then — when it
+    /// differs — its percent-decoded form.
+    static func candidates(_ reference: String) -> [String] {
+        let path = reference.replacingOccurrences(of: "\\", with: "/")
+        return [path] + [path.removingPercentEncoding].compactMap { $0 }.filter { $0 != path }
     }
 
     /// The lowercased URL scheme or drive letter that starts `path` (`file`, `data`, `c`), if any.

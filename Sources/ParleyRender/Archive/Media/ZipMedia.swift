@@ -30,9 +30,11 @@ struct ZipMedia {
     /// - Complexity: O(1) per zip after its entries are listed (once, O(entries)).
     mutating func locate(_ reference: String) -> Location? {
         if let id = Self.assetPointerID(reference) { return locatePointer(id) }
-        var path = reference.replacingOccurrences(of: "\\", with: "/")
-        while path.hasPrefix("./") { path.removeFirst(2) }
-        let candidates = [path] + [path.removingPercentEncoding].compactMap { $0 }.filter { $0 != path }
+        let candidates = MediaPaths.candidates(reference).map { candidate in
+            var path = Substring(candidate)
+            while path.hasPrefix("./") { path = path.dropFirst(2) }
+            return String(path)
+        }
         for index in zips.indices {
             let names = listed(index)
             if let found = candidates.first(where: names.contains) { return Location(zip: index, path: found) }
