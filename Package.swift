@@ -43,6 +43,8 @@ let package = Package(
         .target(name: "CPhoneNumber", cxxSettings: strictCXX, linkerSettings: [.linkedLibrary("phonenumber")]),
         .target(name: "ParleyModel", swiftSettings: strict),
         .target(name: "ParleyDiffing", swiftSettings: strict),
+        // SHA-256, and RFC 6920 `ni:` URIs naming bytes by it: copied media's names, MMS parts kept by the archive's store.
+        .target(name: "ParleyDigest", swiftSettings: strict),
         // Layer 1: libxml2's XML reader and HTML parser (sole importer of libxml2), HTML, layout, importers.
         .target(name: "ParleyXML", dependencies: ["CLibXML2"], swiftSettings: strict),
         .target(name: "ParleyHTML", dependencies: ["ParleyXML"], swiftSettings: strict),
@@ -58,7 +60,9 @@ let package = Package(
         .target(name: "ParleyArchive", dependencies: ["CArchive"], swiftSettings: strict),
         .target(
             name: "ParleyImport",
-            dependencies: ["ParleyModel", "ParleyEventCodec", "ParleyJSON", "ParleyXML", "ParleyArchive", "ParleyPhone"],
+            dependencies: [
+                "ParleyModel", "ParleyEventCodec", "ParleyJSON", "ParleyXML", "ParleyArchive", "ParleyPhone", "ParleyDigest",
+            ],
             swiftSettings: strict),
         // Message markup of every flavor parsed into one document tree (sole importer of cmark-gfm).
         .target(name: "ParleyFormat", dependencies: ["ParleyModel", "CCmarkGFM"], swiftSettings: strict),
@@ -72,7 +76,10 @@ let package = Package(
         ),
         .target(
             name: "ParleyRender",
-            dependencies: ["ParleyModel", "ParleyLayout", "ParleyHTML", "ParleyAssets", "ParleyFormat", "ParleySearch", "ParleyArchive"],
+            dependencies: [
+                "ParleyModel", "ParleyLayout", "ParleyHTML", "ParleyAssets", "ParleyFormat", "ParleySearch", "ParleyArchive",
+                "ParleyDigest",
+            ],
             swiftSettings: strict
         ),
         .target(name: "ParleyPatch", dependencies: ["ParleyDiffing", "ParleyHTML"], swiftSettings: strict),
@@ -165,6 +172,7 @@ let package = Package(
         .testTarget(name: "ParleyDiffingTests", dependencies: ["ParleyDiffing", "ParleyTestSupport"], swiftSettings: strict),
         // One test target per module it tests, lowest layer first; a test that runs the whole binary is in ParleyCLITests.
         .testTarget(name: "ParleyModelTests", dependencies: ["ParleyModel", "ParleyFormat", "ParleyTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ParleyDigestTests", dependencies: ["ParleyDigest", "ParleyTestSupport"], swiftSettings: strict),
         .testTarget(name: "ParleyXMLTests", dependencies: ["ParleyXML"], swiftSettings: strict),
         .testTarget(name: "ParleyPhoneTests", dependencies: ["ParleyPhone"], swiftSettings: strict),
         .testTarget(name: "ParleyHTMLTests", dependencies: ["ParleyHTML", "ParleyModel", "ParleyTestSupport"], swiftSettings: strict),
@@ -175,7 +183,8 @@ let package = Package(
         .testTarget(
             name: "ParleyEventCodecTests", dependencies: ["ParleyEventCodec", "ParleyModel", "ParleyTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "ParleyImportTests", dependencies: ["ParleyImport", "ParleyPhone", "ParleyLayout", "ParleyModel", "ParleyTestSupport"],
+            name: "ParleyImportTests",
+            dependencies: ["ParleyImport", "ParleyPhone", "ParleyLayout", "ParleyModel", "ParleyTestSupport", "ParleyDigest"],
             swiftSettings: strict),
         .testTarget(
             name: "ParleyFormatTests",
@@ -186,6 +195,7 @@ let package = Package(
             name: "ParleyRenderTests",
             dependencies: [
                 "ParleyRender", "ParleyHTML", "ParleyImport", "ParleyLayout", "ParleyModel", "ParleyTestSupport", "ParleyWaitSupport",
+                "ParleyDigest",
             ],
             exclude: ["Golden"],
             swiftSettings: strict

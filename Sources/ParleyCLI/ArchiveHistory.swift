@@ -16,6 +16,9 @@ import ParleyStore
 struct ArchiveHistory {
     /// The store's file name inside ``ArchiveLock/storeFolderName``.
     static let fileName = "archive.sqlite"
+    /// The folder inside ``ArchiveLock/storeFolderName`` that keeps media found only inside
+    /// inputs (MMS parts), each file named by its SHA-256 (``ImportOptions/mediaFolder``).
+    static let mediaFolderName = "media"
 
     /// What an update changed.
     struct Update: Equatable {
@@ -53,6 +56,8 @@ struct ArchiveHistory {
     }
 
     let store: ArchiveStore
+    /// Where media found only inside inputs is kept (``mediaFolderName``).
+    let mediaFolder: URL
     private let writer = ParleyJSONLWriter()
 
     /// Opens the store of the archive whose lock `lock` is, creating its folder and the store (a
@@ -67,6 +72,7 @@ struct ArchiveHistory {
                 .cannotCreate, "\(folder.path): not a folder (a symbolic link or a file); Parley keeps its store in a folder of its own")
         }
         let path = folder.appendingPathComponent(Self.fileName).path
+        mediaFolder = folder.appendingPathComponent(Self.mediaFolderName)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             store = try ArchiveStore(path: path) { (channel, record) throws(StoreError) in
@@ -117,6 +123,8 @@ struct ArchiveHistory {
             throw CommandFailure(.dataError, "\(store.path): the archive's header does not read back: \(error)")
         }
         let intake = ArchiveIntake(store: store, filter: selection.filter, startedEmpty: kept == 0, log: log)
+        var options = selection.options
+        options.mediaFolder = mediaFolder
         do throws(CommandFailure) {
             var headers: [ImportResult] = [], available: [Channel] = []
             var skipped = 0
@@ -126,7 +134,7 @@ struct ArchiveHistory {
                 var result: ImportResult
                 do {
                     result = try TranscriptReader().read(
-                        contentsOf: input, format: selection.format, options: selection.options, into: intake)
+                        contentsOf: input, format: selection.format, options: options, into: intake)
                 } catch {
                     throw CommandFailure(InputSelection.exitCode(for: error), error.description)
                 }

@@ -53,6 +53,7 @@ struct RenderCommand {
         options.policy = stored.merged.policy
         options.channelPolicies = stored.merged.channelPolicies
         options.rendererIdentity = Self.rendererIdentity
+        options.media.keptMedia = stored.history.mediaFolder
         let source = try StoredArchive(stored.history.store, header: stored.merged.header)
         let summary: ArchiveSummary
         do {

@@ -22,6 +22,11 @@ public struct ImportOptions: Hashable, Sendable {
     /// The most uncompressed bytes per compressed byte of a zip entry past its first 16 MiB; 200
     /// by default (real exports compress about 5–20:1, zip bombs about 1000:1).
     public var maxZipRatio: Int64 = ZipLimits().maxRatio
+    /// Where media that exist only inside an input — an SMS backup's MMS parts — are written,
+    /// decoded, each as a file named by the 64 lowercase hex digits of its SHA-256 (`parley render`
+    /// passes its archive store's `DIR/.parley/media/`); the attachment then names its file by an
+    /// RFC 6920 `ni:` URI (``ContentURI``). Nil (the default): such media is measured, not kept.
+    public var mediaFolder: URL?
 
     /// Options with the exporting user's name, a forced WhatsApp date order and an SMS backup's
     /// phone region, all optional.

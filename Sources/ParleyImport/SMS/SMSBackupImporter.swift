@@ -7,7 +7,9 @@ import ParleyXML
 ///
 /// The file is streamed with libxml2's reader (``XMLStreamReader``), twice — first for the
 /// conversations (``SMSConversationDirectory``), then for the messages — so memory stays at one
-/// message and the conversations whatever the backup's size; inline MMS media is measured and checked, not kept. Each
+/// message and the conversations whatever the backup's size; inline MMS media is measured and
+/// checked, and — given ``ImportOptions/mediaFolder`` — decoded into that folder as it streams,
+/// each part's attachment naming its file by an RFC 6920 `ni:` URI (``SMSPartFile``). Each
 /// conversation (address, or address set for a group) becomes a channel, its phone numbers read in
 /// E.164 form (``SMSConversations``: `(415) 555-0199` and `+1 415-555-0199` are one conversation;
 /// `--phone-region`, else the region most numbers written with a country code belong to). Messages
@@ -45,8 +47,8 @@ public struct SMSBackupImporter: Sendable {
     /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` when the XML is malformed
     ///   before any message could be read.
     public func importTranscript(_ data: Data, file: String) throws(ImportError) -> ImportResult {
-        try collected { () throws(ImportError) in
-            let partData = SMSPartData()
+        try collected { (folder) throws(ImportError) in
+            let partData = SMSPartData(folder: folder)
             do throws(XMLStreamError) {
                 return SMSBackupStream(
                     reader: try XMLStreamReader(data: data, name: file, diverting: partData.diversion), partData: partData)
@@ -60,7 +62,7 @@ public struct SMSBackupImporter: Sendable {
     /// - Throws: ``ImportError/unreadable(file:reason:)`` when it cannot be opened, or as
     ///   ``importTranscript(_:file:)``.
     public func importFile(_ path: String) throws(ImportError) -> ImportResult {
-        try collected { () throws(ImportError) in try Self.open(path) }
+        try collected { (folder) throws(ImportError) in try Self.open(path, folder: folder) }
     }
 
     /// Imports the backup at `path`, handing each message to `sink` with its conversation's channel
@@ -68,7 +70,7 @@ public struct SMSBackupImporter: Sendable {
     /// - Returns: the backup without messages — its channels, in order of first appearance — and the diagnostics.
     /// - Throws: as ``importFile(_:)``, before any message reached `sink`.
     func importFile(_ path: String, sink: some MessageSink) throws(ImportError) -> ImportResult {
-        try read({ () throws(ImportError) in try Self.open(path) }) { message, channel in
+        try read({ (folder) throws(ImportError) in try Self.open(path, folder: folder) }) { message, channel in
             sink.accept(
                 message, in: channel, at: RecordLocation(file: path, place: "channel \"\(channel.name)\", message \"\(message.id)\""))
         }
@@ -79,9 +81,10 @@ public struct SMSBackupImporter: Sendable {
         count == 1 ? "a UTF-16 surrogate character reference" : "\(count) UTF-16 surrogate character references"
     }
 
-    /// A stream of the backup at `path`, its parts' data diverted past libxml2.
-    private static func open(_ path: String) throws(ImportError) -> SMSBackupStream {
-        let partData = SMSPartData()
+    /// A stream of the backup at `path`, its parts' data diverted past libxml2 (and decoded into
+    /// `folder`, when given).
+    private static func open(_ path: String, folder: URL?) throws(ImportError) -> SMSBackupStream {
+        let partData = SMSPartData(folder: folder)
         do throws(XMLStreamError) {
             return SMSBackupStream(reader: try XMLStreamReader(path: path, diverting: partData.diversion), partData: partData)
         } catch {
@@ -90,7 +93,7 @@ public struct SMSBackupImporter: Sendable {
     }
 
     /// Reads the backup whole: the messages ``read(_:emit:)`` hands on, collected by channel.
-    private func collected(_ open: () throws(ImportError) -> SMSBackupStream) throws(ImportError) -> ImportResult {
+    private func collected(_ open: (URL?) throws(ImportError) -> SMSBackupStream) throws(ImportError) -> ImportResult {
         var messages: [ChannelID: [Message]] = [:]
         var result = try read(open) { message, channel in messages[channel.id, default: []].append(message) }
         for index in result.transcript.channels.indices {
@@ -101,20 +104,21 @@ public struct SMSBackupImporter: Sendable {
 
     /// Reads the backup twice, each time from a reader `open` gives: first its conversations
     /// (``SMSConversationDirectory``), then its messages, each handed to `emit` with its channel
-    /// as soon as it is read. Memory: one message, and the conversations.
+    /// as soon as it is read — their MMS parts' data decoded into ``ImportOptions/mediaFolder``,
+    /// when given, on this second pass only. Memory: one message, and the conversations.
     /// - Returns: the backup's channels without messages, and the diagnostics.
     private func read(
-        _ open: () throws(ImportError) -> SMSBackupStream, emit: (Message, Channel) -> Void
+        _ open: (URL?) throws(ImportError) -> SMSBackupStream, emit: (Message, Channel) -> Void
     ) throws(ImportError) -> ImportResult {
         var directory = SMSConversationDirectory()
-        var survey = try open()
+        var survey = try open(nil)
         do throws(XMLStreamError) {
             while let record = try survey.next() { directory.add(record) }
         } catch {
             if let partial = survey.pending { directory.add(partial) }
         }
         let conversations = directory.resolved(region: options.phoneRegion)
-        var stream = try open()
+        var stream = try open(options.mediaFolder)
         let reader = stream.reader
         var builder = SMSConversationBuilder(file: reader.name, owner: options.me ?? "Me", conversations: conversations)
         var diagnostics: [Diagnostic] = []

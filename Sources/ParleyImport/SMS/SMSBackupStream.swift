@@ -4,7 +4,7 @@ import ParleyXML
 /// streaming reader, one element in memory at a time.
 ///
 /// Base64 `data` of MMS parts is measured and checked as it streams past libxml2
-/// (``SMSPartData``), never held. Comments, the stylesheet instruction and unknown elements are skipped.
+/// (``SMSPartData``), and decoded into a media folder when one is given; never held. Comments, the stylesheet instruction and unknown elements are skipped.
 struct SMSBackupStream {
     let reader: XMLStreamReader
     /// The parts' data, diverted by `reader`.
@@ -87,6 +87,8 @@ struct SMSBackupStream {
             text: SMSRecord.value(reader.attribute("text")))
         part.dataBytes = data?.size
         part.invalidDataAt = data?.invalidAt
+        part.digest = data?.digest
+        part.unkept = data?.unkept
         return part
     }
 }

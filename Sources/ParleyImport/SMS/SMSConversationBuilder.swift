@@ -1,4 +1,5 @@
 import Foundation
+import ParleyDigest
 import ParleyModel
 
 /// Turns SMS backup records into messages of their conversations' channels, one at a time, on
@@ -66,6 +67,15 @@ struct SMSConversationBuilder {
             var attachment = Attachment(
                 id: "\(id.rawValue)-\(result.count)", url: "", fileName: part.name ?? part.contentType, sizeBytes: part.dataBytes)
             attachment.contentType = part.contentType
+            if let digest = part.digest, let uri = ContentURI(digest: digest, contentType: part.contentType) {
+                attachment.url = uri.description
+            }
+            if let reason = part.unkept {
+                diagnostics.append(
+                    Diagnostic(
+                        file: file, location: "line \(record.line)",
+                        message: "MMS part \"\(attachment.fileName)\" could not be kept (\(reason)); kept without its data"))
+            }
             if let offset = part.invalidDataAt {
                 diagnostics.append(
                     Diagnostic(

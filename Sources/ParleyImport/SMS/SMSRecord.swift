@@ -14,6 +14,10 @@ struct SMSRecord {
         var dataBytes: Int64?
         /// Where the `data` stops being base64, when it is invalid (character offset).
         var invalidDataAt: Int?
+        /// The SHA-256 digest of the decoded `data`, when it was kept in the media folder.
+        var digest: [UInt8]?
+        /// Why valid `data` could not be kept in the media folder.
+        var unkept: String?
     }
 
     var isMMS: Bool

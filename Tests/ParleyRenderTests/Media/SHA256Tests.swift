@@ -1,4 +1,5 @@
 import Foundation
+import ParleyDigest
 import ParleyModel
 import ParleyRender
 import ParleyTestSupport

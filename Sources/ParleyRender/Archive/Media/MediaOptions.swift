@@ -17,6 +17,11 @@ public struct MediaOptions: Sendable {
     /// Whether pages show remote media inline (`--allow-remote-media`), loading it from its hosts
     /// when the archive is opened; off by default (``MediaLinks/allowsRemote``).
     public var allowsRemote = false
+    /// The archive store's folder of media that was inside an input (an SMS backup's MMS parts,
+    /// `DIR/.parley/media/`), each file named by the hex SHA-256 an RFC 6920 `ni:` reference
+    /// gives: such a file is copied into `media/` in modes ``MediaMode/copy`` and
+    /// ``MediaMode/link`` (nothing outside the archive holds it). Nil: `ni:` references are not resolved.
+    public var keptMedia: URL?
 
     /// Options for `mode` (``MediaMode/link`` by default), reading relative paths in
     /// `inputFolders`, then in the entries of `inputZips`.

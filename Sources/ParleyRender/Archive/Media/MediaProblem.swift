@@ -13,6 +13,9 @@ public struct MediaProblem: Error, Equatable, Sendable, CustomStringConvertible 
         case missing
         /// The file exists but could not be read.
         case unreadable(reason: String)
+        /// Media that was inside an input (an MMS part), named by an RFC 6920 `ni:` URI, is not
+        /// at `path` in the archive's store.
+        case notKept(path: String)
     }
 
     /// The reference as written in the transcript.
@@ -30,7 +33,7 @@ public struct MediaProblem: Error, Equatable, Sendable, CustomStringConvertible 
     /// its path leaves that folder. A file that exists but cannot be read is in the export.
     public var isOutsideExport: Bool {
         switch reason {
-        case .absolutePath, .leavesInputFolder, .symlinkLeavesInputFolder, .missing: return true
+        case .absolutePath, .leavesInputFolder, .symlinkLeavesInputFolder, .missing, .notKept: return true
         case .unreadable: return false
         }
     }
@@ -44,6 +47,7 @@ public struct MediaProblem: Error, Equatable, Sendable, CustomStringConvertible 
             return "media \"\(reference)\": refused: a symbolic link to \(target), outside the input's folder (not followed)"
         case .missing: return "media \"\(reference)\": no such file in the input"
         case let .unreadable(reason): return "media \"\(reference)\": cannot read: \(reason)"
+        case let .notKept(path): return "media \"\(reference)\": the archive's store does not hold it (no \(path))"
         }
     }
 }

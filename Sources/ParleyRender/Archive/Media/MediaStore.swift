@@ -1,5 +1,6 @@
 import Foundation
 import ParleyArchive
+import ParleyDigest
 import ParleyHTML
 import ParleyModel
 
@@ -8,7 +9,8 @@ import ParleyModel
 /// (``MediaMode/link``); a file found inside a zip input (``MediaOptions/inputZips``, after the
 /// folders) is copied in both modes, the batch's files read in one pass over the zip. Remote URLs are left alone and never fetched. A file that is not
 /// passive media (``PassiveMedia``) is copied as `media/<sha256>.bin` and only offered for
-/// download (``MediaLinks/downloads``), in both modes.
+/// download (``MediaLinks/downloads``), in both modes. Media the archive's store keeps (an MMS
+/// part, named by an RFC 6920 `ni:` URI: ``MediaOptions/keptMedia``) is copied in both modes.
 ///
 /// A path is refused — reported, never opened — when it is absolute (`/…`, `C:\…`, `file:`), has
 /// a `..` component, or resolves (through symbolic links) outside the input folder. URLs of other
@@ -45,6 +47,10 @@ struct MediaStore {
         let root = MediaPaths.realPath(files.root.path) ?? files.root.standardizedFileURL.path
         var inZips: [ZipMedia.Location: [String]] = [:]
         for reference in references where !LinkPolicy.isRemote(reference) && seen.insert(reference).inserted {
+            if let uri = ContentURI(reference) {
+                try copyKept(uri, for: reference, files: &files)
+                continue
+            }
             switch MediaPaths.locate(reference, in: options.inputFolders) {
             case nil:
                 if let location = zips.locate(reference) {
@@ -63,7 +69,7 @@ struct MediaStore {
             case let .success(path):
                 switch options.mode {
                 case .copy:
-                    if let unreadable = try copyFile(at: path, for: reference, files: &files) {
+                    if let unreadable = try copyFile(at: path, extension: MediaPaths.fileExtension(path), for: reference, files: &files) {
                         problems.append(MediaProblem(reference: reference, reason: .unreadable(reason: unreadable)))
                     }
                 case .link:
@@ -102,13 +108,35 @@ struct MediaStore {
         link(references, to: name, isPassive: isPassive)
     }
 
-    /// Copies the file at `path` into `media/` as ``copy(_:extension:for:files:)`` does, a chunk
+    /// Copies the file the archive's store keeps for `uri` (``MediaOptions/keptMedia``) into
+    /// `media/`, its extension from the media type `uri` names (or, when the bytes are not of that
+    /// type, from their magic number: ``PassiveMedia/sniffedExtension(prefix:)``), in both modes; reports it not kept
+    /// when the store has no such file.
+    /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when the copy cannot be written.
+    private mutating func copyKept(_ uri: ContentURI, for reference: String, files: inout ArchiveFiles) throws(RenderError) {
+        guard let folder = options.keptMedia else { return }
+        let path = folder.appendingPathComponent(uri.hex).path
+        guard FileManager.default.fileExists(atPath: path) else {
+            problems.append(MediaProblem(reference: reference, reason: .notKept(path: path)))
+            links.missing.insert(reference)
+            return
+        }
+        let ext = PassiveMedia.fileExtension(contentType: uri.contentType ?? "")
+        if let unreadable = try copyFile(at: path, extension: ext, sniffing: true, for: reference, files: &files) {
+            problems.append(MediaProblem(reference: reference, reason: .unreadable(reason: unreadable)))
+        }
+    }
+
+    /// Copies the file at `path` into `media/` as ``copy(_:extension:for:files:)`` does (its
+    /// extension `ext`, or the one its bytes have when `sniffing` and they are not of type `ext`), a chunk
     /// of ``copyChunkBytes`` at a time — hashed as it is written to a temporary file in `media/`,
     /// which is then given its name (or dropped, when that content is there already) — so a file
     /// of any size is copied in constant memory.
     /// - Returns: why the file could not be read, or nil when it was copied.
     /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when the copy cannot be written.
-    private mutating func copyFile(at path: String, for reference: String, files: inout ArchiveFiles) throws(RenderError) -> String? {
+    private mutating func copyFile(
+        at path: String, extension ext: String, sniffing: Bool = false, for reference: String, files: inout ArchiveFiles
+    ) throws(RenderError) -> String? {
         guard let input = FileHandle(forReadingAtPath: path) else { return "cannot open the file" }
         defer { try? input.close() }
         let temporary = try files.temporaryFile(in: "media")
@@ -141,7 +169,10 @@ struct MediaStore {
         if failure != (nil, nil) { try? FileManager.default.removeItem(at: temporary) }
         if let unwritable = failure.unwritable { throw .cannotWrite(path: temporary.path, reason: unwritable) }
         if let unreadable = failure.unreadable { return unreadable }
-        let ext = MediaPaths.fileExtension(path)
+        var ext = ext
+        if sniffing, !PassiveMedia.isPassive(extension: ext, prefix: prefix), let sniffed = PassiveMedia.sniffedExtension(prefix: prefix) {
+            ext = sniffed
+        }
         let isPassive = PassiveMedia.isPassive(extension: ext, prefix: prefix)
         let name = "media/" + hasher.hex() + (isPassive ? ext : ".bin")
         if written.insert(name).inserted {
@@ -154,7 +185,7 @@ struct MediaStore {
         return nil
     }
 
-    /// The bytes read and written at a time by ``copyFile(at:for:files:)``: 1 MiB.
+    /// The bytes read and written at a time by ``copyFile(at:extension:sniffing:for:files:)``: 1 MiB.
     static let copyChunkBytes = 1 << 20
 
     /// Links `references` to the copied file `name`, offered for download when it is not passive media.

@@ -46,6 +46,31 @@ enum PassiveMedia {
         }
     }
 
+    /// The extension ``isPassive(extension:prefix:)`` knows for media type `contentType`
+    /// (`image/jpeg` → `.jpg`; case and parameters ignored), or empty for a type that is not
+    /// passive media (`video/3gpp`, `text/x-vcard`).
+    static func fileExtension(contentType: String) -> String {
+        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return extensions[type] ?? ""
+    }
+
+    /// The extension of the passive type whose magic number `prefix` starts with — PNG, JPEG,
+    /// GIF, WebP, PDF, Ogg, FLAC, WAV or WebM — or nil. For media whose declared type is wrong (an
+    /// MMS part declared `image/jpeg` that is a PNG): the bytes decide, as a browser's sniffing would.
+    static func sniffedExtension(prefix: [UInt8]) -> String? {
+        [".png", ".jpg", ".gif", ".webp", ".pdf", ".ogg", ".flac", ".wav", ".webm"].first { isPassive(extension: $0, prefix: prefix) }
+    }
+
+    /// Passive media types (and common aliases) and their extensions.
+    private static let extensions: [String: String] = [
+        "image/png": ".png", "image/jpeg": ".jpg", "image/jpg": ".jpg", "image/pjpeg": ".jpg", "image/gif": ".gif",
+        "image/webp": ".webp", "image/avif": ".avif", "image/bmp": ".bmp", "image/x-ms-bmp": ".bmp", "image/x-icon": ".ico",
+        "image/vnd.microsoft.icon": ".ico", "audio/mpeg": ".mp3", "audio/mp3": ".mp3", "audio/ogg": ".ogg", "audio/opus": ".opus",
+        "audio/wav": ".wav", "audio/x-wav": ".wav", "audio/wave": ".wav", "audio/flac": ".flac", "audio/aac": ".aac",
+        "audio/mp4": ".m4a", "audio/x-m4a": ".m4a", "video/mp4": ".mp4", "video/quicktime": ".mov", "video/webm": ".webm",
+        "video/ogg": ".ogv", "application/pdf": ".pdf", "text/plain": ".txt",
+    ]
+
     /// A file name for a `download` attribute: the last path component of `name` with control
     /// characters and ``/\:*?"<>|`` replaced by `_`, leading and trailing dots and spaces removed,
     /// at most 120 characters; `attachment` when nothing is left.

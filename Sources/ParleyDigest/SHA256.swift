@@ -1,6 +1,6 @@
-/// SHA-256 of a byte sequence, for naming copied media by content (FIPS 180-4, section 6.2),
-/// whole (``hex(_:)``) or fed a chunk at a time (``Hasher``), so a file of any size is named in
-/// constant memory.
+/// SHA-256 of a byte sequence (FIPS 180-4, section 6.2), for naming media by content (copied
+/// media, the MMS parts an archive's store keeps): whole (``hex(_:)``) or fed a chunk at a time
+/// (``Hasher``), so a file of any size is named in constant memory.
 ///
 /// Written here because Foundation on Linux has no digest API and Parley takes no package
 /// dependencies. Checked against the FIPS 180-4 example vectors in the tests.
