@@ -55,17 +55,26 @@ enum StreamedJSON {
 
     /// Streams `bytes`, handing `handler` each event; with `hexEscapes`, Telegram Desktop's `\xHH`
     /// escapes of control characters are read as the characters (``JSONStreamReader``).
+    /// `envelopeAtFirstList`, if given, is handed the envelope as read so far
+    /// (``JSONStreamReader/partialEnvelope``) once, just before the first record list starts: the
+    /// members written before any messages (a Telegram account export's `personal_information`).
     /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` for bytes that are not JSON,
     ///   and for a file cut short before its first record list started;
     ///   ``ImportError/unreadable(file:reason:)`` for a file that cannot be read.
     static func read(
-        _ bytes: InputBytes, file: String, lists: Set<String>, hexEscapes: Bool = false, handler: @escaping (JSONStreamEvent) -> Void
+        _ bytes: InputBytes, file: String, lists: Set<String>, hexEscapes: Bool = false,
+        envelopeAtFirstList: ((JSONValue?) -> Void)? = nil, handler: @escaping (JSONStreamEvent) -> Void
     ) throws(ImportError) -> Outcome {
         var lastList: String?
+        weak var current: JSONStreamReader?
         let reader = JSONStreamReader(lists: lists, hexEscapes: hexEscapes) { event in
-            if case let .listStarted(_, path, _) = event { lastList = path }
+            if case let .listStarted(_, path, _) = event {
+                if lastList == nil { envelopeAtFirstList?(current?.partialEnvelope) }
+                lastList = path
+            }
             handler(event)
         }
+        current = reader
         var failure: JSONStreamError?
         do {
             try bytes.forEachChunk(size: chunkSize, file: file) { chunk throws(JSONStreamError) in try reader.read(chunk) }

@@ -1,10 +1,22 @@
+import ParleyModel
+
 /// Telegram Desktop's JSON export (`result.json`), as written by telegramdesktop/tdesktop
 /// `export_output_json.cpp`: a single chat (`name`, `type`, `id`, `messages`) or a whole account
 /// (`personal_information`, `chats.list`, `left_chats.list`), read from the envelope (the file
 /// with its `messages` lists empty; the messages stream in, ``TelegramExportReading``). Every
 /// field is optional so older and newer exports read alike; unknown fields are ignored.
 struct TelegramExport: Decodable {
+    /// The members written before the chats: the account that exported them.
+    struct Owner: Decodable {
+        var personal_information: PersonalInformation?
+
+        /// The author id of the account's messages (`user123`), when the export names the account.
+        var authorID: AuthorID? { personal_information?.user_id.map { AuthorID("user" + $0.text) } }
+    }
+
     struct PersonalInformation: Decodable {
+        /// The exporting account's id: its messages' `from_id` is `user` and this number.
+        var user_id: TelegramNumber?
         var first_name: String?
         var last_name: String?
     }

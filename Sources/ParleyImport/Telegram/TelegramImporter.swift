@@ -62,9 +62,9 @@ public struct TelegramImporter: Sendable {
     /// is read instead of being kept, and its channel in the result has no messages.
     func importTranscript(_ bytes: InputBytes, file: String, sink: (any MessageSink)?) throws(ImportError) -> ImportResult {
         var reading = TelegramExportReading(file: file, sink: sink)
-        let outcome = try StreamedJSON.read(bytes, file: file, lists: TelegramExportReading.lists, hexEscapes: true) { event in
-            reading.take(event)
-        }
+        let outcome = try StreamedJSON.read(
+            bytes, file: file, lists: TelegramExportReading.lists, hexEscapes: true, envelopeAtFirstList: { reading.takeEnvelope($0) }
+        ) { event in reading.take(event) }
         let (transcript, diagnostics) = try reading.finish(outcome.envelopeRead, truncated: outcome.envelope == nil)
         return ImportResult(
             transcript: transcript, diagnostics: outcome.diagnostics + diagnostics, format: .telegram, groupingPolicy: .telegram,

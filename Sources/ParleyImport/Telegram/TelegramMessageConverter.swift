@@ -21,6 +21,9 @@ struct TelegramMessageConverter {
     private var lastTimestamp: Timestamp?
     private(set) var directory = Directory()
     private var synthetic = SyntheticMessageID()
+    /// The account that exported the chat, when the export names it: its messages are outgoing,
+    /// everyone else's incoming (service messages neither).
+    var owner: AuthorID?
 
     init(file: String, channel: ChannelID) {
         self.file = file
@@ -67,6 +70,7 @@ struct TelegramMessageConverter {
                 channelName: raw.saved_from == raw.forwarded_from ? nil : raw.saved_from)
         }
         message.viaBot = raw.via_bot
+        if let owner, !isService { message.isOutgoing = author.id == owner }
         return message
     }
 

@@ -39,13 +39,24 @@ struct OutgoingMarkerTests {
         #expect(try Self.readBothWays("discord/dcef-general.json", me: nil).allSatisfy { $0.isOutgoing == nil })
     }
 
-    @Test("Telegram: the account's name as the export shows it")
+    @Test("Telegram, one chat: the account's name as the export shows it")
     func telegram() throws {
-        let messages = try Self.readBothWays("telegram/chat-analytics-MultiChat_2C_6M.json", me: "Alice")
-        #expect(messages.count == 6)
-        #expect(messages.filter { $0.isOutgoing == true }.map(\.author.name) == ["Alice"])
-        #expect(messages.filter { $0.isOutgoing == false }.map(\.author.name) == ["Bob", "Charlie", "David", "Eve"])
-        #expect(messages.filter(\.kind.isSystem).map(\.isOutgoing) == [nil])
+        let messages = try Self.readBothWays("telegram/chat-analytics-DM_2A_7M.json", me: "Alice")
+        #expect(messages.count == 8)
+        #expect(messages.filter { $0.isOutgoing == true }.map(\.author.name) == Array(repeating: "Alice", count: 4))
+        #expect(messages.filter { $0.isOutgoing == false }.map(\.author.name) == ["Bob", "Bob"])
+        #expect(messages.filter(\.kind.isSystem).map(\.isOutgoing) == [nil, nil])
+    }
+
+    @Test("Telegram, a whole account: the export names its account (personal_information), so --me is not needed and does not change it")
+    func telegramAccount() throws {
+        for me in [nil, "Alice"] {
+            let messages = try Self.readBothWays("telegram/chat-analytics-MultiChat_2C_6M.json", me: me)
+            #expect(messages.count == 6)
+            #expect(messages.filter { $0.isOutgoing == true }.isEmpty)
+            #expect(messages.filter { $0.isOutgoing == false }.map(\.author.name) == ["Alice", "Bob", "Charlie", "David", "Eve"])
+            #expect(messages.filter(\.kind.isSystem).map(\.isOutgoing) == [nil])
+        }
     }
 
     @Test("an SMS backup decides itself: --me only names the owner")

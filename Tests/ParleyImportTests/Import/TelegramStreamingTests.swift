@@ -68,4 +68,26 @@ import Testing
         #expect(result.transcript.channels.map(\.name) == ["One"])
         #expect(result.transcript.channels[0].messages.count == 3)
     }
+
+    @Test(
+        "a whole-account export names its account before the chats: its messages are outgoing, everyone else's incoming, service messages neither"
+    )
+    func theExportingAccountsMessagesAreOutgoing() throws {
+        let other = #"{"id": 4, "type": "message", "date_unixtime": "1700000300", "from": "Bo", "from_id": "user2", "text": "hi"}"#
+        let service =
+            #"{"id": 5, "type": "service", "date_unixtime": "1700000360", "actor": "Ana", "actor_id": "user1", "action": "pin_message", "message_id": 4}"#
+        let chats =
+            #""chats": {"list": [{"name": "One", "type": "personal_chat", "id": 11, "messages": [\#(Self.message(1)), \#(other), \#(service)]}]}"#
+        let named = try Self.read(#"{"about": "x", "personal_information": {"user_id": 1, "first_name": "Ana"}, \#(chats)}"#)
+        let messages = named.transcript.channels.flatMap(\.messages)
+        #expect(messages.map(\.author.id) == [AuthorID("user1"), AuthorID("user2"), AuthorID("user1")])
+        #expect(messages.map(\.isOutgoing) == [true, false, nil])
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("telegram-owner-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: path) }
+        try Data(#"{"about": "x", "personal_information": {"user_id": 1, "first_name": "Ana"}, \#(chats)}"#.utf8).write(to: path)
+        let streamed = try TranscriptReader().read(contentsOf: path.path)
+        #expect(streamed.transcript.channels.flatMap(\.messages).map(\.isOutgoing) == [true, false, nil])
+        let unnamed = try Self.read(#"{"about": "x", \#(chats), "personal_information": {"user_id": 1, "first_name": "Ana"}}"#)
+        #expect(unnamed.transcript.channels.flatMap(\.messages).map(\.isOutgoing) == [nil, nil, nil])
+    }
 }
