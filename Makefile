@@ -47,7 +47,8 @@ bench-server:
 docs:
 	./scripts/docs
 
-# Headless Chromium screenshots of the sample archive into ./screenshots.
+# Headless Chromium pictures of rendered pages: the README's into docs/screenshots/ (from the sample and
+# the fixtures), the shared corpus's into ./screenshots (scripts/screenshots).
 screenshots:
 	./scripts/screenshots
 

@@ -62,3 +62,11 @@ def strict_driver():
     chromium = browser.start(relaxed=False)
     yield chromium
     chromium.quit()
+
+
+@pytest.fixture(scope='module')
+def workspace(request):
+    """A temporary folder for a test module's archives, removed after the module."""
+    folder = Path(tempfile.mkdtemp(prefix=f'parley-{request.module.__name__}-'))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)

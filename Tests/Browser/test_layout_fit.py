@@ -14,9 +14,7 @@ import base64
 import shutil
 import struct
 import subprocess
-import tempfile
 import zlib
-from pathlib import Path
 
 import pytest
 
@@ -97,13 +95,6 @@ def render(output, *arguments):
 
 def pages(archive):
     return sorted(path.relative_to(archive).as_posix() for path in archive.rglob('*.html'))
-
-
-@pytest.fixture(scope='module')
-def workspace():
-    folder = Path(tempfile.mkdtemp(prefix='parley-layout-'))
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope='module')

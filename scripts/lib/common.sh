@@ -50,5 +50,23 @@ raise_open_files() {
     || { log "open-file limit $(ulimit -n) is below the $1 this run needs; raise the hard limit (ulimit -Hn)"; exit 1; }
 }
 
+# ensure_browser_venv: installs python3 and python3-venv when missing, creates $ROOT/.build/browser-venv
+# and installs Selenium and pytest from PyPI into it; sets VENV to its folder.
+ensure_browser_venv() {
+  local python=/usr/bin/python3
+  if ! [ -x "$python" ] || ! "$python" -c 'import ensurepip, venv' >/dev/null 2>&1; then
+    ensure_packages python3 python3-venv
+  fi
+  VENV="$ROOT/.build/browser-venv"
+  if ! [ -x "$VENV/bin/python" ]; then
+    log "creating $VENV"
+    "$python" -m venv "$VENV"
+  fi
+  if ! "$VENV/bin/python" -c 'import selenium, pytest' >/dev/null 2>&1; then
+    log "installing Selenium and pytest into $VENV"
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check 'selenium>=4.26,<5' 'pytest>=8,<10'
+  fi
+}
+
 # field KEY LINE: the value of KEY=value in LINE (the load clients' result lines).
 field() { tr ' ' '\n' <<<"$2" | sed -n "s/^$1=//p"; }

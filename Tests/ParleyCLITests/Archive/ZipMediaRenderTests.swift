@@ -7,7 +7,7 @@ import Testing
 /// cannot be linked to — and never from the folder around the zip, where a same-named file may
 /// lie (a hostile chat must not pull files from the reader's Downloads folder into an archive).
 @Suite struct ZipMediaRenderTests {
-    static let photo = "media/098a6a15afe64ee4d0317220ba97c548c68b083ad7aa85d8050aea3fea7ca6b8.jpg"
+    static let photo = "media/06ea060926fdcfb0a686ddf26534bd1a71cbd94fd81649607fa3b484094a0170.jpg"
     static let voice = "media/b2a6f0fa1bd634e8306b43432a162a42cea518b1a2a019044b1ed22732aaa10b.opus"
 
     /// A folder holding the fixture zip and, beside it, a decoy under the photo's name and a file

@@ -14,7 +14,7 @@ struct WhatsAppArchiveTests {
         let channel = result.transcript.channels[0]
         #expect(channel.name == "whatsapp-ios-with-media")
         #expect(channel.messages.count == 4)
-        #expect(channel.messages.flatMap(\.attachments).map(\.sizeBytes) == [1024, 300])
+        #expect(channel.messages.flatMap(\.attachments).map(\.sizeBytes) == [5500, 300])
         #expect(channel.messages[2].content.text == "Tomorrow at 10:00? Agenda:\n1/2/24, 10:00 - looks like a header of another layout")
         let sameFromMemory = try TranscriptReader().read(
             Data(contentsOf: TestPaths.fixture("whatsapp-ios-with-media.zip")), file: "chat.zip")
