@@ -66,8 +66,10 @@ CASES = [
     Case('whatsapp-corpus', CORPUS / 'whatsapp' / 'whats_json-ios-en-with-media-attached.txt',
          'c/whatsapp.3Awhats_json-ios-en-with-media-attached/2022-03.html', images=0, cards=13),
     Case('sms', FIXTURES / 'former-ids' / 'sms.xml', 'c/sms.3A.2B14155550199/2024-03.html', images=0, cards=0),
-    # MMS with image, video, audio and PDF parts inside the backup (shown as files: not taken out yet).
-    Case('sms-mms-corpus', CORPUS / 'sms-xml' / 'sbr2-sample_mms.xml', 'c/sms.3A.2B15550000003/2024-07.html', images=0, cards=0),
+    # A photo sent by MMS, taken out of the backup; replies on the end side.
+    Case('sms-mms', FIXTURES / 'sms-with-mms.xml', 'c/sms.3A.2B14155550123/2024-03.html', images=1, cards=0),
+    # MMS with image, video, audio and PDF parts inside the backup, taken out of it: the 1×1 PNG shows.
+    Case('sms-mms-corpus', CORPUS / 'sms-xml' / 'sbr2-sample_mms.xml', 'c/sms.3A.2B15550000003/2024-07.html', images=1, cards=0),
     Case('matrix', FIXTURES / 'matrix-element-export.json', 'c/~.21room.3Aexample.2Eorg/2024-03.html', images=0, cards=0),
     # An upload and a generated image, copied out of the export's zip, and a card for the file it lacks.
     Case('chatgpt-zip', FIXTURES / 'chatgpt-with-files.zip', 'c/c1/2023-11.html', images=2, cards=1),

@@ -18,7 +18,7 @@ from pathlib import Path
 import browser
 from format_pages import CASES, CORPUS, render, show
 
-# (case, width, height, scheme): the built-in sample in both schemes, a channel of each of six
+# (case, width, height, scheme): the built-in sample in both schemes, a channel of each of seven
 # other formats, at a laptop's width or a phone's.
 SHOTS = [
     ('sample', 1280, 800, 'light'),
@@ -27,6 +27,7 @@ SHOTS = [
     ('whatsapp-zip', 390, 844, 'light'),
     ('telegram', 1280, 800, 'dark'),
     ('slack-zip', 1280, 800, 'light'),
+    ('sms-mms', 390, 844, 'light'),
     ('matrix', 390, 844, 'dark'),
     ('chatgpt-branches', 1280, 800, 'light'),
 ]
