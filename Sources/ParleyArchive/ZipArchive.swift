@@ -84,13 +84,43 @@ public struct ZipArchive: Sendable {
         where select: (ZipEntry) -> Bool, _ body: (UnsafeRawBufferPointer) throws(Failure) -> Void
     ) throws(ChunkFailure<Failure>) -> ZipEntry? {
         var found: ZipEntry?
+        try streamFiles(where: select) { (entry, part) throws(Failure) in
+            found = entry
+            if case let .bytes(chunk) = part { try body(chunk) }
+            return false
+        }
+        return found
+    }
+
+    /// One step of ``streamFiles(where:_:)``: the next block of an entry's bytes (valid only
+    /// during the call), or the end of the entry.
+    public enum EntryPart {
+        case bytes(UnsafeRawBufferPointer)
+        case end
+    }
+
+    /// Reads the entries `select` accepts, in archive order, each a block (at most 64 KiB) at a
+    /// time: `body` is handed every block of an entry as libarchive inflates it, then
+    /// ``EntryPart/end``, and returns false (at the end) to stop before the next entry. An entry
+    /// of any size is read in constant memory.
+    /// - Throws: ``ChunkFailure/archive(_:)`` when the archive cannot be opened or is damaged, or
+    ///   an entry inflates past ``limits`` (reading stops there: `body` had that entry's blocks so
+    ///   far, never its end); ``ChunkFailure/body(_:)`` with `body`'s error, which stops the reading.
+    /// - Complexity: O(archive size) time; memory for one block.
+    public func streamFiles<Failure: Error>(
+        where select: (ZipEntry) -> Bool, _ body: (ZipEntry, EntryPart) throws(Failure) -> Bool
+    ) throws(ChunkFailure<Failure>) {
         var failure: Failure?
         do throws(ArchiveError) {
             try walk { reader, entry throws(ArchiveError) in
                 guard select(entry) else { return .skip }
-                found = entry
                 do throws(ChunkFailure<Failure>) {
-                    try reader.forEachChunk(entry: entry, body)
+                    try reader.forEachChunk(entry: entry) { (chunk) throws(Failure) in _ = try body(entry, .bytes(chunk)) }
+                    do throws(Failure) {
+                        return try body(entry, .end) ? .next : .stop
+                    } catch {
+                        failure = error
+                    }
                 } catch {
                     switch error {
                     case let .archive(error): throw error
@@ -103,10 +133,9 @@ public struct ZipArchive: Sendable {
             throw .archive(error)
         }
         if let failure { throw .body(failure) }
-        return found
     }
 
-    /// Why ``streamFile(where:_:)`` stopped: the archive could not be read, or `body` threw.
+    /// Why ``streamFile(where:_:)`` or ``streamFiles(where:_:)`` stopped: the archive could not be read, or `body` threw.
     public enum ChunkFailure<Failure: Error>: Error {
         case archive(ArchiveError)
         case body(Failure)

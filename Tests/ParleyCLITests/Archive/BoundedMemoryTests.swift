@@ -260,4 +260,44 @@ import Testing
         }
         #expect(peaks[1] - peaks[0] < 8 << 20, "peak resident memory \(peaks[0]) → \(peaks[1]) bytes for one → four 11 MiB parts")
     }
+
+    /// A WhatsApp zip whose chat names one video of `megabytes` MiB (seeded noise behind an MP4
+    /// header: it does not compress, so the zip holds all of it).
+    static func zipWithVideo(megabytes: Int, in folder: URL) throws -> URL {
+        let work = folder.appendingPathComponent("zip-\(megabytes)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let chat = work.appendingPathComponent("_chat.txt")
+        try Data("[3/15/24, 09:15:02] Ana: \u{200E}<attached: 00000001-VIDEO-2024-03-15-09-15-02.mp4>\n".utf8).write(to: chat)
+        var random = SeededRandom(seed: UInt64(megabytes))
+        var video = Data([0, 0, 0, 0x18] + Array("ftypmp42".utf8))
+        video.append(contentsOf: (0..<(megabytes << 17)).flatMap { _ in withUnsafeBytes(of: random.next()) { Array($0) } })
+        let file = work.appendingPathComponent("00000001-VIDEO-2024-03-15-09-15-02.mp4")
+        try video.write(to: file)
+        let zip = work.appendingPathComponent("WhatsApp Chat - Ana.zip")
+        let outcome = try ParleyProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-m", "zipfile", "-c", zip.path, chat.path, file.path])
+        #expect(outcome.code == 0, "\(outcome.errors)")
+        try FileManager.default.removeItem(at: chat)
+        try FileManager.default.removeItem(at: file)
+        return zip
+    }
+
+    @Test(.disabled(if: Sanitizer.name != nil, "a sanitizer's shadow memory and quarantine make peak memory meaningless"))
+    func largeZipMediaInBoundedMemory() throws {
+        let folder = TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var peaks: [Int] = []
+        for megabytes in [8, 96] {
+            let zip = try Self.zipWithVideo(megabytes: megabytes, in: folder)
+            let archive = folder.appendingPathComponent("archive-\(megabytes)")
+            let outcome = try ParleyProcess.run(["render", zip.path, "-o", archive.path, "--stats", "-q"])
+            #expect(outcome.code == 0, "\(outcome.errors)")
+            let media = try FileManager.default.contentsOfDirectory(atPath: archive.appendingPathComponent("media").path)
+            #expect(media.count == 1 && media[0].hasSuffix(".mp4"))
+            let size = try FileManager.default.attributesOfItem(atPath: archive.appendingPathComponent("media/" + media[0]).path)[.size]
+            #expect(size as? Int == (megabytes << 20) + 12)
+            peaks.append(try #require(Self.peak(outcome.errors)))
+        }
+        #expect(peaks[1] - peaks[0] < 16 << 20, "peak resident memory \(peaks[0]) → \(peaks[1]) bytes for an 8 → 96 MiB video in the zip")
+    }
 }

@@ -83,35 +83,31 @@ struct MediaStore {
             }
         }
         guard !inZips.isEmpty else { return }
-        try zips.read(Set(inZips.keys)) { (location, entry) throws(RenderError) in
+        var copying: MediaCopy?
+        defer { copying?.discard() }
+        try zips.read(Set(inZips.keys)) { (location, part) throws(RenderError) in
             let references = inZips[location] ?? []
-            switch entry {
-            case let .data(data): try copy(data, extension: MediaPaths.fileExtension(location.path), for: references, files: &files)
-            case let .unreadable(reason): problems += references.map { MediaProblem(reference: $0, reason: .unreadable(reason: reason)) }
+            switch part {
+            case let .bytes(chunk):
+                if copying == nil { copying = try MediaCopy(files: &files) }
+                copying?.write(chunk)
+            case .end:
+                if copying == nil { copying = try MediaCopy(files: &files) }
+                guard var copy = copying else { return }
+                copying = nil
+                try name(&copy, extension: MediaPaths.fileExtension(location.path), for: references, files: &files)
+            case let .unreadable(reason):
+                copying?.discard()
+                copying = nil
+                problems += references.map { MediaProblem(reference: $0, reason: .unreadable(reason: reason)) }
             }
         }
     }
 
-    /// Copies `data` into `media/` as `<sha256><ext>` (written once, however many references
-    /// name it), or as `<sha256>.bin` offered for download when it is not passive media, and
-    /// links `references` to it.
-    /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when the file cannot be written.
-    private mutating func copy(_ data: Data, extension ext: String, for references: [String], files: inout ArchiveFiles)
-        throws(RenderError)
-    {
-        let isPassive = PassiveMedia.isPassive(extension: ext, prefix: Array(data.prefix(PassiveMedia.prefixLength)))
-        let name = "media/" + SHA256.hex(data) + (isPassive ? ext : ".bin")
-        if written.insert(name).inserted {
-            try files.write(data: data, to: name)
-            copiedFiles += 1
-        }
-        link(references, to: name, isPassive: isPassive)
-    }
-
     /// Copies the file the archive's store keeps for `uri` (``MediaOptions/keptMedia``) into
     /// `media/`, its extension from the media type `uri` names (or, when the bytes are not of that
-    /// type, from their magic number: ``PassiveMedia/sniffedExtension(prefix:)``), in both modes; reports it not kept
-    /// when the store has no such file.
+    /// type, from their magic number: ``PassiveMedia/sniffedExtension(prefix:)``), in both modes;
+    /// reports it not kept when the store has no such file.
     /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when the copy cannot be written.
     private mutating func copyKept(_ uri: ContentURI, for reference: String, files: inout ArchiveFiles) throws(RenderError) {
         guard let folder = options.keptMedia else { return }
@@ -127,11 +123,8 @@ struct MediaStore {
         }
     }
 
-    /// Copies the file at `path` into `media/` as ``copy(_:extension:for:files:)`` does (its
-    /// extension `ext`, or the one its bytes have when `sniffing` and they are not of type `ext`), a chunk
-    /// of ``copyChunkBytes`` at a time — hashed as it is written to a temporary file in `media/`,
-    /// which is then given its name (or dropped, when that content is there already) — so a file
-    /// of any size is copied in constant memory.
+    /// Copies the file at `path` into `media/` (``MediaCopy``), a chunk of ``copyChunkBytes`` at
+    /// a time, and names it (``name(_:extension:sniffing:for:files:)``).
     /// - Returns: why the file could not be read, or nil when it was copied.
     /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when the copy cannot be written.
     private mutating func copyFile(
@@ -139,50 +132,47 @@ struct MediaStore {
     ) throws(RenderError) -> String? {
         guard let input = FileHandle(forReadingAtPath: path) else { return "cannot open the file" }
         defer { try? input.close() }
-        let temporary = try files.temporaryFile(in: "media")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
-            let output = FileHandle(forWritingAtPath: temporary.path)
-        else { throw .cannotWrite(path: temporary.path, reason: "cannot create the file") }
-        var hasher = SHA256.Hasher()
-        var prefix: [UInt8] = []
-        var size = 0
-        var failure: (unreadable: String?, unwritable: String?) = (nil, nil)
-        while failure == (nil, nil) {
+        var copy = try MediaCopy(files: &files)
+        while true {
             let chunk: Data
             do {
                 guard let read = try input.read(upToCount: Self.copyChunkBytes), !read.isEmpty else { break }
                 chunk = read
             } catch {
-                failure.unreadable = ArchiveFiles.reason(error)
-                break
+                copy.discard()
+                return ArchiveFiles.reason(error)
             }
-            chunk.withUnsafeBytes { hasher.update($0) }
-            if prefix.count < PassiveMedia.prefixLength { prefix += chunk.prefix(PassiveMedia.prefixLength - prefix.count) }
-            size += chunk.count
-            do {
-                try output.write(contentsOf: chunk)
-            } catch {
-                failure.unwritable = ArchiveFiles.reason(error)
-            }
+            chunk.withUnsafeBytes { copy.write($0) }
+            if copy.unwritable != nil { break }
         }
-        try? output.close()
-        if failure != (nil, nil) { try? FileManager.default.removeItem(at: temporary) }
-        if let unwritable = failure.unwritable { throw .cannotWrite(path: temporary.path, reason: unwritable) }
-        if let unreadable = failure.unreadable { return unreadable }
+        try name(&copy, extension: ext, sniffing: sniffing, for: [reference], files: &files)
+        return nil
+    }
+
+    /// Gives a finished copy its name in `media/` — `<sha256><ext>`, or `<sha256>.bin` offered
+    /// for download when it is not passive media (``PassiveMedia``); with `sniffing`, bytes not of
+    /// type `ext` take the extension of the type they are — written once however many references
+    /// name it (a copy of content already there is dropped), and links `references` to it.
+    /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when the copy could not be written or named.
+    private mutating func name(
+        _ copy: inout MediaCopy, extension ext: String, sniffing: Bool = false, for references: [String], files: inout ArchiveFiles
+    ) throws(RenderError) {
+        let digest = try copy.finish()
         var ext = ext
-        if sniffing, !PassiveMedia.isPassive(extension: ext, prefix: prefix), let sniffed = PassiveMedia.sniffedExtension(prefix: prefix) {
+        if sniffing, !PassiveMedia.isPassive(extension: ext, prefix: copy.prefix),
+            let sniffed = PassiveMedia.sniffedExtension(prefix: copy.prefix)
+        {
             ext = sniffed
         }
-        let isPassive = PassiveMedia.isPassive(extension: ext, prefix: prefix)
-        let name = "media/" + hasher.hex() + (isPassive ? ext : ".bin")
+        let isPassive = PassiveMedia.isPassive(extension: ext, prefix: copy.prefix)
+        let name = "media/" + digest + (isPassive ? ext : ".bin")
         if written.insert(name).inserted {
-            try files.adopt(temporary, size: size, as: name)
+            try files.adopt(copy.temporary, size: copy.size, as: name)
             copiedFiles += 1
         } else {
-            try? FileManager.default.removeItem(at: temporary)
+            copy.discard()
         }
-        link([reference], to: name, isPassive: isPassive)
-        return nil
+        link(references, to: name, isPassive: isPassive)
     }
 
     /// The bytes read and written at a time by ``copyFile(at:extension:sniffing:for:files:)``: 1 MiB.

@@ -11,9 +11,11 @@ struct ZipMedia {
         var path: String
     }
 
-    /// What reading one entry gave: its bytes, or why it could not be read.
-    enum Entry {
-        case data(Data)
+    /// One step of reading an entry: its next bytes (valid only during the call), its end, or
+    /// why it could not be read (after some of its bytes, perhaps: those are to be dropped).
+    enum Part {
+        case bytes(UnsafeRawBufferPointer)
+        case end
         case unreadable(reason: String)
     }
 
@@ -69,33 +71,34 @@ struct ZipMedia {
         return nil
     }
 
-    /// The bytes of each of `locations`, read in one pass per zip, handed to `body` in archive
-    /// order; a location whose entry cannot be read (a damaged zip, an entry past the zip limits)
-    /// is handed the reason instead.
-    func read(_ locations: Set<Location>, _ body: (Location, Entry) throws(RenderError) -> Void)
-        throws(RenderError)
-    {
+    /// The bytes of each of `locations`, read in one pass per zip a block at a time, handed to
+    /// `body` in archive order — every block of an entry, then its end; a location whose entry
+    /// cannot be read (a damaged zip, an entry past the zip limits) is handed the reason instead,
+    /// after whatever blocks of it were read.
+    /// - Complexity: O(size of the zips up to their last entry read); memory for one block.
+    func read(_ locations: Set<Location>, _ body: (Location, Part) throws(RenderError) -> Void) throws(RenderError) {
         for index in zips.indices {
-            let wanted = Set(locations.filter { $0.zip == index }.map(\.path))
-            guard !wanted.isEmpty else { continue }
-            var pending = wanted
-            var failure: RenderError?
-            do {
-                try zips[index].forEachFile(where: { pending.contains($0.path) }) { entry, data in
-                    pending.remove(entry.path)
-                    do throws(RenderError) {
-                        try body(Location(zip: index, path: entry.path), .data(data))
-                    } catch {
-                        failure = error
-                        return false
+            var pending = Set(locations.filter { $0.zip == index }.map(\.path))
+            guard !pending.isEmpty else { continue }
+            do throws(ZipArchive.ChunkFailure<RenderError>) {
+                try zips[index].streamFiles(where: { pending.contains($0.path) }) { (entry, part) throws(RenderError) in
+                    let location = Location(zip: index, path: entry.path)
+                    switch part {
+                    case let .bytes(chunk): try body(location, .bytes(chunk))
+                    case .end:
+                        pending.remove(entry.path)
+                        try body(location, .end)
                     }
                     return !pending.isEmpty
                 }
             } catch {
-                for path in pending.sorted() { try body(Location(zip: index, path: path), .unreadable(reason: error.description)) }
-                pending = []
+                switch error {
+                case let .body(failure): throw failure
+                case let .archive(failure):
+                    for path in pending.sorted() { try body(Location(zip: index, path: path), .unreadable(reason: failure.description)) }
+                    pending = []
+                }
             }
-            if let failure { throw failure }
             for path in pending.sorted() {
                 try body(Location(zip: index, path: path), .unreadable(reason: "not readable in \(zips[index].name)"))
             }
