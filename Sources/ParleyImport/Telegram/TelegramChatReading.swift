@@ -23,12 +23,12 @@ struct TelegramChatReading {
     /// instead of being kept.
     private let sink: (any MessageSink, Channel)?
 
-    /// - Parameter owner: The exporting account, when the export names it: its messages are outgoing.
-    init(file: String, list: String, channel: ChannelID, owner: AuthorID? = nil, sink: (any MessageSink, Channel)? = nil) {
+    /// - Parameter account: The exporting account, when the export names it: its messages are outgoing.
+    init(file: String, list: String, channel: ChannelID, account: TelegramAccount? = nil, sink: (any MessageSink, Channel)? = nil) {
         self.list = list
         self.sink = sink
         converter = TelegramMessageConverter(file: file, channel: channel)
-        converter.owner = owner
+        converter.account = account
     }
 
     /// Converts the record at `index` of the chat's messages; one that cannot be read or

@@ -1,3 +1,4 @@
+import ParleyJSON
 import ParleyModel
 
 /// Telegram Desktop's JSON export (`result.json`), as written by telegramdesktop/tdesktop
@@ -6,12 +7,26 @@ import ParleyModel
 /// with its `messages` lists empty; the messages stream in, ``TelegramExportReading``). Every
 /// field is optional so older and newer exports read alike; unknown fields are ignored.
 struct TelegramExport: Decodable {
-    /// The members written before the chats: the account that exported them.
+    /// The members written before the chats that name the account that exported them.
     struct Owner: Decodable {
         var personal_information: PersonalInformation?
+    }
 
-        /// The author id of the account's messages (`user123`), when the export names the account.
-        var authorID: AuthorID? { personal_information?.user_id.map { AuthorID("user" + $0.text) } }
+    /// The account's profile pictures (`profile_pictures`, written before the chats).
+    struct Userpics: Decodable {
+        struct Picture: Decodable {
+            var date_unixtime: String?
+            /// The file's path in the export, or why it is not there (`(Photo not included. …)`).
+            var photo: String?
+        }
+
+        var profile_pictures: [Picture]?
+
+        /// The path of the newest picture the export holds as a file.
+        var newest: String? {
+            (profile_pictures ?? []).filter { $0.photo.map { !$0.isEmpty && !$0.hasPrefix("(") } ?? false }
+                .max { (Int64($0.date_unixtime ?? "") ?? .min) < (Int64($1.date_unixtime ?? "") ?? .min) }?.photo
+        }
     }
 
     struct PersonalInformation: Decodable {
@@ -32,6 +47,26 @@ struct TelegramExport: Decodable {
     var type: String?
     var id: TelegramNumber?
     var messages: [Lossy<TelegramMessage>]?
+}
+
+/// The account that exported a whole-account export, as the members before the chats name it
+/// (`personal_information.user_id`, `profile_pictures`): its messages are outgoing and show its
+/// newest profile picture.
+struct TelegramAccount: Equatable {
+    /// The author id of the account's messages (`user` and the account's id).
+    var id: AuthorID
+    /// The path of its newest profile picture in the export, when it holds one.
+    var avatarURL: String?
+
+    /// The account `envelope` (the export as read before the first chat's messages) names; nil
+    /// when it names none (a single chat's export).
+    init?(envelope: JSONValue, decoder: JSONValueDecoder) {
+        guard let owner = try? decoder.decode(TelegramExport.Owner.self, from: envelope),
+            let id = owner.personal_information?.user_id
+        else { return nil }
+        self.id = AuthorID("user" + id.text)
+        avatarURL = (try? decoder.decode(TelegramExport.Userpics.self, from: envelope))?.newest
+    }
 }
 
 /// A chat's header. Its `messages` stream in one at a time; in the envelope the list is empty,

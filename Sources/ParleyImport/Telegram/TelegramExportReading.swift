@@ -18,9 +18,9 @@ struct TelegramExportReading {
     /// Where the messages of a chat whose header names its id before its messages go as soon as
     /// they are read (the chats of any other shape are held and assembled at the end).
     private let sink: (any MessageSink)?
-    /// The account that exported a whole-account export (`personal_information.user_id`, written
-    /// before the chats): its messages are outgoing, everyone else's incoming.
-    private var owner: AuthorID?
+    /// The account that exported a whole-account export (named before the chats): its messages
+    /// are outgoing, everyone else's incoming.
+    private var account: TelegramAccount?
 
     init(file: String, sink: (any MessageSink)? = nil) {
         self.file = file
@@ -30,7 +30,7 @@ struct TelegramExportReading {
     /// Takes the envelope as read before the first chat's messages: the exporting account.
     mutating func takeEnvelope(_ value: JSONValue?) {
         guard let value else { return }
-        owner = (try? decoder.decode(TelegramExport.Owner.self, from: value))?.authorID
+        account = TelegramAccount(envelope: value, decoder: decoder)
     }
 
     /// Takes one event of the stream.
@@ -41,7 +41,7 @@ struct TelegramExportReading {
             let header = (try? decoder.decode(TelegramChat.self, from: enclosing)) ?? TelegramChat()
             let channel = TelegramImporter.channelID(of: header, position: 0)
             let streamed = header.id == nil ? nil : sink.map { ($0, TelegramImporter.channel(header, id: channel)) }
-            chats[path] = TelegramChatReading(file: file, list: path, channel: channel, owner: owner, sink: streamed)
+            chats[path] = TelegramChatReading(file: file, list: path, channel: channel, account: account, sink: streamed)
             open = path
         case let .record(_, _, index, value):
             guard let open else { return }

@@ -22,8 +22,8 @@ struct TelegramMessageConverter {
     private(set) var directory = Directory()
     private var synthetic = SyntheticMessageID()
     /// The account that exported the chat, when the export names it: its messages are outgoing,
-    /// everyone else's incoming (service messages neither).
-    var owner: AuthorID?
+    /// everyone else's incoming (service messages neither), and show its profile picture.
+    var account: TelegramAccount?
 
     init(file: String, channel: ChannelID) {
         self.file = file
@@ -42,7 +42,8 @@ struct TelegramMessageConverter {
         let isService = raw.type == "service"
         let name = isService ? raw.actor : raw.from
         let authorID = (isService ? raw.actor_id : raw.from_id)?.text ?? name.map { "name:" + $0 } ?? "deleted"
-        let author = Author(id: AuthorID(authorID), name: name ?? "Deleted Account")
+        var author = Author(id: AuthorID(authorID), name: name ?? "Deleted Account")
+        if let account, author.id == account.id { author.avatarURL = account.avatarURL }
         directory.users[authorID] = author.name
         var content = TelegramTextConverter.content(text: raw.text, entities: raw.text_entities)
         let id = raw.id.map { MessageID($0.text) } ?? synthetic.next(timestamp: timestamp, author: authorID, text: content.text)
@@ -70,7 +71,7 @@ struct TelegramMessageConverter {
                 channelName: raw.saved_from == raw.forwarded_from ? nil : raw.saved_from)
         }
         message.viaBot = raw.via_bot
-        if let owner, !isService { message.isOutgoing = author.id == owner }
+        if let account, !isService { message.isOutgoing = author.id == account.id }
         return message
     }
 

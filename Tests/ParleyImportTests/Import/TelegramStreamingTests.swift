@@ -78,15 +78,25 @@ import Testing
             #"{"id": 5, "type": "service", "date_unixtime": "1700000360", "actor": "Ana", "actor_id": "user1", "action": "pin_message", "message_id": 4}"#
         let chats =
             #""chats": {"list": [{"name": "One", "type": "personal_chat", "id": 11, "messages": [\#(Self.message(1)), \#(other), \#(service)]}]}"#
-        let named = try Self.read(#"{"about": "x", "personal_information": {"user_id": 1, "first_name": "Ana"}, \#(chats)}"#)
+        let pictures = #"""
+            "profile_pictures": [{"date": "2020-09-13T12:26:40", "date_unixtime": "1600000000", "photo": "profile_pictures/photo_1@13-09-2020_12-26-40.jpg"},
+             {"date": "2023-07-22T04:26:40", "date_unixtime": "1690000000", "photo": "(Photo not included. Change data exporting settings to download.)"},
+             {"date": "2022-04-15T05:20:00", "date_unixtime": "1650000000", "photo": "profile_pictures/photo_2@15-04-2022_05-20-00.jpg"}]
+            """#
+        let named = try Self.read(#"{"about": "x", "personal_information": {"user_id": 1, "first_name": "Ana"}, \#(pictures), \#(chats)}"#)
         let messages = named.transcript.channels.flatMap(\.messages)
         #expect(messages.map(\.author.id) == [AuthorID("user1"), AuthorID("user2"), AuthorID("user1")])
         #expect(messages.map(\.isOutgoing) == [true, false, nil])
+        #expect(
+            messages.map(\.author.avatarURL) == [
+                "profile_pictures/photo_2@15-04-2022_05-20-00.jpg", nil, "profile_pictures/photo_2@15-04-2022_05-20-00.jpg",
+            ])
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("telegram-owner-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: path) }
         try Data(#"{"about": "x", "personal_information": {"user_id": 1, "first_name": "Ana"}, \#(chats)}"#.utf8).write(to: path)
         let streamed = try TranscriptReader().read(contentsOf: path.path)
         #expect(streamed.transcript.channels.flatMap(\.messages).map(\.isOutgoing) == [true, false, nil])
+        #expect(streamed.transcript.channels.flatMap(\.messages).map(\.author.avatarURL) == [nil, nil, nil])
         let unnamed = try Self.read(#"{"about": "x", \#(chats), "personal_information": {"user_id": 1, "first_name": "Ana"}}"#)
         #expect(unnamed.transcript.channels.flatMap(\.messages).map(\.isOutgoing) == [nil, nil, nil])
     }
