@@ -27,6 +27,9 @@ extension HelpText {
                                   (default 64; 0 for no limit, needed behind a reverse proxy)
               --window N          the latest N messages (and up to N/8 more) of a channel on its live page (default 500)
               --timezone NAME     IANA time zone for days and times (default UTC)
+              --theme NAME|FILE.css  the pages' look, as 'parley render --theme' (parley, discord, slack,
+                                  bubbles, chatgpt, or a stylesheet of yours served as /public/theme.css;
+                                  default: each channel's app's theme)
               --demo              serve the built-in sample transcript
               --follow            tail INPUT, one Parley JSON Lines file, as it grows (not with --demo)
               --db PATH           the SQLite file posted events are committed to (default

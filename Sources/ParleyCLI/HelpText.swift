@@ -61,6 +61,12 @@ enum HelpText {
               --allow-remote-media    show remote images, video and audio (https:) inline, loaded from
                                       their hosts when the archive is opened; by default the pages load
                                       nothing from elsewhere and link to them, naming the host
+              --theme NAME|FILE.css   the pages' look, layered on parley.css: parley (neutral), discord,
+                                      slack, bubbles (WhatsApp, SMS, Telegram) or chatgpt; or a stylesheet
+                                      of yours, copied into the archive as public/theme.css. Default: each
+                                      channel's pages take its app's theme, the archive's index the theme
+                                      most channels take. Every theme follows the system's light or dark
+                                      setting and prints black on white; changing it rewrites the pages
               --stats                 after the summary, print one line on standard error for scripts:
                                       stats: parse=S store=S render=S write=S messages=N pages=N bytes=N
                                       rewritten=N unchanged=N rendered=N peak_rss=N

@@ -11,7 +11,7 @@ struct RenderCommand {
         .init(name: "templates", short: nil, takesValue: true), .init(name: "quiet", short: "q", takesValue: false),
         .init(name: "help", short: "h", takesValue: false), .init(name: "media", short: nil, takesValue: true),
         .init(name: "stats", short: nil, takesValue: false), .init(name: "verbose", short: "v", takesValue: false),
-        .init(name: "allow-remote-media", short: nil, takesValue: false),
+        .init(name: "allow-remote-media", short: nil, takesValue: false), .init(name: "theme", short: nil, takesValue: true),
     ]
 
     func run(
@@ -173,6 +173,7 @@ struct RenderCommand {
             options.media.mode = .copy
         }
         options.media.allowsRemote = parsed.has("allow-remote-media")
+        options.theme = try parsed.theme()
         return options
     }
 

@@ -19,6 +19,7 @@ struct ServeCommand {
         .init(name: "viewer-token", short: nil, takesValue: true), .init(name: "allowed-hosts", short: nil, takesValue: true),
         .init(name: "create-channels", short: nil, takesValue: false), .init(name: "event-loops", short: nil, takesValue: true),
         .init(name: "max-connections-per-ip", short: nil, takesValue: true), .init(name: "verbose", short: "v", takesValue: false),
+        .init(name: "theme", short: nil, takesValue: true),
     ]
 
     func run(
@@ -34,13 +35,14 @@ struct ServeCommand {
         var configuration = try Self.configuration(parsed, errors: errors)
         let window = try Self.wholeNumber(parsed, "window", default: 500, range: 1...1_000_000)
         let clock = try parsed.clock()
+        let theme = try parsed.theme()
         let merged = try readInputs(parsed, clock: clock, errors: &errors)
         let (transcript, policies) = (merged.transcript, merged.channelPolicies)
         let templates: TemplateSet
         let pages: LivePageRenderer
         do {
             templates = try TemplateSet.load()
-            pages = try LivePageRenderer.load(siteTitle: transcript.title)
+            pages = try LivePageRenderer.load(siteTitle: transcript.title, theme: theme, channels: transcript.channels)
         } catch {
             throw CommandFailure(RenderCommand.exitCode(for: error), error.description)
         }
@@ -61,10 +63,11 @@ struct ServeCommand {
         }
         let events = EventIngest(
             channels: liveChannels, store: ingest?.store, newChannels: parsed.has("create-channels") ? options : nil, pages: pages)
-        let site =
+        var site =
             isLive
             ? Site(channels: liveChannels, colors: Site.colorStylesheet(for: transcript), ingest: events, index: pages.index)
             : Site(staticTranscript: transcript, window: window, templates: templates, pages: pages, clock: clock, policies: policies)
+        if case let .file(bytes) = theme { site.files[ThemeChoice.userStylesheetPath] = bytes }
         let signals = TerminationSignals()
         let server: LiveServer
         do {

@@ -5,7 +5,9 @@ a long unbroken URL, long file names, a wide code block, a GFM table, link previ
 thumbnails, Arabic and Hebrew text, long words) is wider than the window, and no element sticks
 out of the transcript or, outside it, of the window (Tests/Browser/layout_check.js names each
 one). The document's scrollWidth must not exceed its clientWidth (the window less a scroll bar, so
-never more than innerWidth). Code blocks and tables scroll inside their own box.
+never more than innerWidth). Code blocks and tables scroll inside their own box. The corpus pages
+take their app's theme (public/theme-NAME.css); the hard cases are also checked in every built-in
+theme, light and dark.
 
 Every image is loaded before measuring; a remote one (https:) is shown as a 1600 × 1200 picture,
 as if the network had brought a large one, so the check does not depend on the network."""
@@ -111,6 +113,21 @@ def hard_cases(workspace):
     return output
 
 
+THEMES = ['parley', 'discord', 'slack', 'bubbles', 'chatgpt']
+
+
+@pytest.fixture(scope='module')
+def themed_hard_cases(workspace, hard_cases):
+    """The hard cases in each built-in theme (--theme NAME), by theme."""
+    source = workspace / 'hard-cases' / HARD_CASES.name
+    archives = {}
+    for theme in THEMES:
+        output = workspace / f'hard-cases-{theme}'
+        assert render(output, source, '--media', 'copy', '--allow-remote-media', '--strict', '--theme', theme)
+        archives[theme] = output
+    return archives
+
+
 @pytest.fixture(scope='module')
 def sample(workspace):
     output = workspace / 'sample'
@@ -165,6 +182,23 @@ def test_the_hard_cases_fit(window, hard_cases, width):
     window.set_window_size(width, 800)
     assert pages(hard_cases) == HARD_CASE_PAGES
     problems = [problem for page in HARD_CASE_PAGES for problem in misfits(window, width, hard_cases, page)]
+    assert problems == [], '\n'.join(problems)
+
+
+@pytest.mark.parametrize('theme', THEMES)
+@pytest.mark.parametrize('width', WIDTHS)
+def test_the_hard_cases_fit_in_every_theme(window, themed_hard_cases, width, theme):
+    """Every theme keeps the layout's promise (bubbles as wide as their content, the Slack header
+    band across the column, ChatGPT's narrower column), in its light and its dark palette."""
+    window.set_window_size(width, 800)
+    archive = themed_hard_cases[theme]
+    link = f'<link rel="stylesheet" href="../../public/theme-{theme}.css">'
+    assert link in (archive / HARD_CASE_PAGE).read_text(encoding='utf-8')
+    problems = []
+    for scheme in ['light', 'dark']:
+        window.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': [{'name': 'prefers-color-scheme', 'value': scheme}]})
+        problems += [f'{theme} {scheme}: {problem}' for page in HARD_CASE_PAGES for problem in misfits(window, width, archive, page)]
+    window.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': []})
     assert problems == [], '\n'.join(problems)
 
 

@@ -49,7 +49,8 @@ def page():
     chat = parent / 'WhatsApp Chat with Ana.txt'
     chat.write_text(CHAT, encoding='utf-8')
     output = parent / 'archive'
-    subprocess.run([str(browser.parley_binary()), 'render', str(chat), '-o', str(output), '-q'], check=True,
+    # Parley's own look (the bubbles theme this chat takes by default is test_themes.py's).
+    subprocess.run([str(browser.parley_binary()), 'render', str(chat), '-o', str(output), '-q', '--theme', 'parley'], check=True,
                    capture_output=True)
     pages = sorted(output.glob('c/*/2024-02.html'))
     assert len(pages) == 1, pages

@@ -1,3 +1,5 @@
+import ParleyModel
+
 /// The input formats Parley reads.
 public enum InputFormat: String, CaseIterable, Sendable {
     /// Parley's own JSON Lines format (`docs/FORMAT.md`), what `parley convert` writes.
@@ -28,6 +30,21 @@ public enum InputFormat: String, CaseIterable, Sendable {
         case .slack: return "Slack workspace export"
         case .smsBackup: return "SMS Backup & Restore XML"
         case .whatsApp: return "WhatsApp chat export"
+        }
+    }
+
+    /// The app whose export this format is; nil for Parley JSON Lines, whose header names each
+    /// channel's own.
+    public var platform: Platform? {
+        switch self {
+        case .parleyJSONL: return nil
+        case .discordChatExporter: return .discord
+        case .telegram: return .telegram
+        case .chatGPT: return .chatGPT
+        case .matrix: return .matrix
+        case .slack: return .slack
+        case .smsBackup: return .sms
+        case .whatsApp: return .whatsApp
         }
     }
 }

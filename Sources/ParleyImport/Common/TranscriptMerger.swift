@@ -34,8 +34,9 @@ public enum TranscriptMerger {
     }
 
     /// Merges `results` in order.
-    /// - Returns: channels in first-seen order (a topic, guild or parent the first copy lacks taken
-    ///   from a later one, the former ids of every copy, first-seen first), each channel's messages
+    /// - Returns: channels in first-seen order (a topic, guild, parent or platform the first copy
+    ///   lacks taken from a later one, the former ids of every copy, first-seen first; a channel
+    ///   that names no platform takes its input format's, ``InputFormat/platform``), each channel's messages
     ///   in first-seen order;
     ///   the first transcript's title; the inputs' diagnostics followed by merge conflicts; and
     ///   every message an input brought again (``MergedCopy``, in the order met; each copy's place
@@ -52,7 +53,8 @@ public enum TranscriptMerger {
         var positions: [[MessageID: (index: Int, file: String)]] = []
         for (inputIndex, result) in results.enumerated() {
             if inputIndex > 0 { merged.directory.merge(result.transcript.directory) }
-            for channel in result.transcript.channels {
+            for var channel in result.transcript.channels {
+                if channel.platform == nil { channel.platform = result.format.platform }
                 guard let index = channelIndex[channel.id] else {
                     channelIndex[channel.id] = merged.channels.count
                     merged.channels.append(channel)
@@ -62,6 +64,7 @@ public enum TranscriptMerger {
                 if merged.channels[index].topic == nil { merged.channels[index].topic = channel.topic }
                 if merged.channels[index].guild == nil { merged.channels[index].guild = channel.guild }
                 if merged.channels[index].parent == nil { merged.channels[index].parent = channel.parent }
+                if merged.channels[index].platform == nil { merged.channels[index].platform = channel.platform }
                 for former in channel.formerIDs where !merged.channels[index].formerIDs.contains(former) {
                     merged.channels[index].formerIDs.append(former)
                 }

@@ -17,6 +17,7 @@ struct ParleyHeader {
             channel.guild = entry.guild
             channel.parent = entry.parent.map { ChannelID($0) }
             channel.formerIDs = (entry.formerIDs ?? []).map { ChannelID($0) }
+            channel.platform = entry.platform
             channels.append(channel)
             if let grouping = entry.grouping, grouping != policy { channelPolicies[channel.id] = grouping }
         }
@@ -36,7 +37,7 @@ struct ParleyHeader {
                 id: channel.id.rawValue, name: channel.name, topic: channel.topic, kind: channel.kind, category: channel.category,
                 guild: channel.guild, parent: channel.parent?.rawValue,
                 grouping: channelPolicies[channel.id].flatMap { $0 == policy ? nil : $0 }, branchPoint: channel.branchPoint,
-                formerIDs: channel.formerIDs.isEmpty ? nil : channel.formerIDs.map(\.rawValue))
+                formerIDs: channel.formerIDs.isEmpty ? nil : channel.formerIDs.map(\.rawValue), platform: channel.platform)
         }
         let directory = transcript.directory
         return ParleyRecords.Header(

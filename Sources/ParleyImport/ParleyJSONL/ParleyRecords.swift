@@ -25,6 +25,8 @@ enum ParleyRecords {
         var branchPoint: BranchPoint?
         /// ``Channel/formerIDs``; left out when empty (and absent from files written before it).
         var formerIDs: [String]?
+        /// ``Channel/platform``; absent from files written before it.
+        var platform: Platform?
     }
 
     struct DirectoryEntry: Codable {

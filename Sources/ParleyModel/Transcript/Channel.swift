@@ -28,6 +28,9 @@ public struct Channel: Hashable, Sendable, Codable, Identifiable {
     /// the messages it holds under one of these ids, and the same message id, to this channel, and
     /// the pages of a former channel it retires redirect here (`docs/ARCHIVE-STORE.md`).
     public var formerIDs: [ChannelID] = []
+    /// The app the channel's messages were exported from, when known (nil for a channel posted to
+    /// `parley serve` or read from a Parley JSON Lines file that names none).
+    public var platform: Platform?
 
     public init(
         id: ChannelID, name: String, topic: String? = nil, kind: Kind = .text,

@@ -14,6 +14,8 @@ public struct ArchiveOptions: Sendable {
     public var clock: ZoneClock
     /// A folder whose `*.html` files replace the default templates of the same name.
     public var templateOverrides: URL?
+    /// The look of the pages (`--theme`): each channel's platform's by default.
+    public var theme = ThemeChoice.perPlatform
     /// What to do with local media the messages reference (`--media`), and where to find it.
     public var media = MediaOptions()
     /// What identifies the program rendering (its build): a page recorded under another identity

@@ -44,6 +44,9 @@ public struct ArchiveWriter: Sendable {
         var files = ArchiveFiles(root: output, replacing: previous)
         try files.createFolder(output)
         try files.copyPublicAssets()
+        if case let .file(bytes) = options.theme {
+            try files.write(data: Data(bytes), to: ThemeChoice.userStylesheetPath, countsAsPage: false)
+        }
         try files.writeIcon()
         let recorded = PageDigests(text: files.previousText(PageDigests.fileName, limit: PageDigests.sizeLimit))
         var written = PageDigests(text: nil)
@@ -57,7 +60,9 @@ public struct ArchiveWriter: Sendable {
         context.rootPath = "../../"
         context.channelNames = Dictionary(channels.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         context.channelFolders = ChannelFolders(channels.map(\.id))
-        let pageRenderer = PageRenderer(templates: templates, allowsRemoteMedia: options.media.allowsRemote)
+        let pageRenderer = PageRenderer(
+            templates: templates, allowsRemoteMedia: options.media.allowsRemote,
+            themeStylesheet: options.theme.stylesheet(forChannels: channels))
         let batchSize = max(1, ProcessInfo.processInfo.activeProcessorCount) * 2
         var entries: [SafeHTML] = []
         var search = SearchIndexWriter(previous: files, clock: options.clock)
@@ -67,9 +72,16 @@ public struct ArchiveWriter: Sendable {
         for channel in channels {
             let plan = try ChannelPlan(
                 channel, source: source, messagesPerPage: options.messagesPerPage, clock: options.clock,
-                identity: identity.map { Self.identity($0, policy: options.channelPolicies[channel.id] ?? options.policy) },
+                identity: identity.map {
+                    Self.identity(
+                        $0, policy: options.channelPolicies[channel.id] ?? options.policy,
+                        theme: options.theme.stylesheet(for: channel.platform))
+                },
                 resolvesMedia: resolvesMedia)
             let channelPages = ChannelPages(plan: plan, title: source.title, context: context, templates: templates, options: options)
+            let channelRenderer = PageRenderer(
+                templates: templates, allowsRemoteMedia: options.media.allowsRemote,
+                themeStylesheet: options.theme.stylesheet(for: channel.platform))
             pageFiles[channel.id] = Set(plan.pages.map { $0.name + ".html" })
             var pending: [(index: Int, kept: Bool)] = []
             // The batch being rendered in the background while the next one is read; once it is
@@ -98,7 +110,7 @@ public struct ArchiveWriter: Sendable {
                 let indices = changed.map(\.0.index)
                 let batch = try channelPages.batch(indices, runs: changed.map(\.1), media: &media, files: &files)
                 let rendered = finishRendering()
-                rendering = (indices, BackgroundWork { channelPages.render(batch, renderer: pageRenderer) })
+                rendering = (indices, BackgroundWork { channelPages.render(batch, renderer: channelRenderer) })
                 pagesRendered += indices.count
                 try write(rendered)
             }
@@ -120,7 +132,7 @@ public struct ArchiveWriter: Sendable {
             }
             if !pending.isEmpty { try flush() }
             try write(finishRendering())
-            try files.write(channelPages.index(renderer: pageRenderer), to: channelPages.folder + "index.html")
+            try files.write(channelPages.index(renderer: channelRenderer), to: channelPages.folder + "index.html")
             pages += 1
             progress(.pageWritten(pages: pages, messages: messages))
             entries.append(channelPages.indexEntry(clock: options.clock))
@@ -169,11 +181,12 @@ public struct ArchiveWriter: Sendable {
         return hasher.digest
     }
 
-    /// `identity` for a channel grouped by `policy`.
-    private static func identity(_ identity: UInt64, policy: GroupingPolicy) -> UInt64 {
+    /// `identity` for a channel grouped by `policy` whose pages link the stylesheet `theme`.
+    private static func identity(_ identity: UInt64, policy: GroupingPolicy, theme: String) -> UInt64 {
         var hasher = StableHasher()
         hasher.feed(identity)
         hasher.feed(policy.maximumGapMilliseconds)
+        hasher.feed(theme)
         return hasher.digest
     }
 }

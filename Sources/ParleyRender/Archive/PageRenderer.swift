@@ -39,10 +39,14 @@ public struct PageRenderer: Sendable {
     /// `--allow-remote-media` (``MediaLinks/allowsRemote``); otherwise images and media come from
     /// the archive's own files and `data:` URLs only.
     public var allowsRemoteMedia: Bool
+    /// The theme's stylesheet below the root (the `theme` slot, linked after `parley.css`):
+    /// ``Theme/stylesheetPath`` or ``ThemeChoice/userStylesheetPath``.
+    public var themeStylesheet: String
 
-    public init(templates: TemplateSet, allowsRemoteMedia: Bool = true) {
+    public init(templates: TemplateSet, allowsRemoteMedia: Bool = true, themeStylesheet: String = Theme.parley.stylesheetPath) {
         self.templates = templates
         self.allowsRemoteMedia = allowsRemoteMedia
+        self.themeStylesheet = themeStylesheet
     }
 
     /// A day section: `<section class="day" id="d-YYYY-MM-DD">`, its heading, then its messages.
@@ -90,7 +94,8 @@ public struct PageRenderer: Sendable {
     private func pageValues(_ page: Page) -> [String: SlotValue] {
         [
             "title": .text(page.title), "heading": .text(page.heading), "topic": .text(page.topic),
-            "stylesheet": .text(page.rootPath + "public/parley.css"), "colors": .text(page.rootPath + "colors.css"),
+            "stylesheet": .text(page.rootPath + "public/parley.css"), "theme": .text(page.rootPath + themeStylesheet),
+            "colors": .text(page.rootPath + "colors.css"),
             "breadcrumbs": .html(page.breadcrumbs), "pager": .html(page.pager),
             "channel": .text(page.channelID), "footer": .text(page.footer), "root": .text(page.rootPath),
             "search": .text(page.rootPath + "public/search.js"), "icon": .text(page.rootPath + ArchiveFiles.iconPath),

@@ -56,6 +56,7 @@ final class ServerCore: Sendable {
         }
         var assets: [String: Asset] = [:]
         for (path, bytes) in staticFiles { assets[path] = Asset(bytes: bytes, contentType: Asset.contentType(forName: path)) }
+        for (path, bytes) in site.files { assets[path] = Asset(bytes: bytes, contentType: Asset.contentType(forName: path)) }
         assets["colors.css"] = Asset(bytes: Array(site.colors.utf8), contentType: Asset.contentType(forName: "colors.css"))
         self.assets = assets
     }

@@ -7,6 +7,9 @@ public struct Site: Sendable {
     public var channels: [any ServedChannel]
     /// The CSS served at `/colors.css`.
     public var colors: String
+    /// Files served as they are besides `Public/`'s, by path below the root (a user's theme
+    /// stylesheet at `public/theme.css`); a path `Public/` also has is served from here.
+    public var files: [String: [UInt8]] = [:]
     /// Renders the channel list (`/`): called at start and whenever a channel is added.
     public var index: @Sendable (_ channels: [any ServedChannel]) -> [UInt8]
     /// Where `POST /c/{channel}/events` hands the bodies it accepted (after the token and size

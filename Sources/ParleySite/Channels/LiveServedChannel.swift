@@ -19,6 +19,8 @@ public final class LiveServedChannel: ServedChannel {
     public let name: String
     public let topic: String
     public let epoch: ChannelEpoch
+    /// The app the channel's messages came from, whose theme its page takes.
+    let platform: Platform?
     let live: LiveChannel
     let pages: LivePageRenderer
 
@@ -32,6 +34,7 @@ public final class LiveServedChannel: ServedChannel {
         self.epoch = epoch
         name = channel.name
         topic = channel.topic ?? ""
+        platform = channel.platform
         self.pages = pages
         live = LiveChannel(channel: channel, directory: directory, options: options, version: version)
     }
@@ -55,7 +58,7 @@ public final class LiveServedChannel: ServedChannel {
     /// The live page at the current version.
     public func page() -> [UInt8] {
         live.withCurrentPage { version, sections in
-            pages.page(id, name: name, topic: topic, version: version, epoch: epoch, sections: sections)
+            pages.page(id, name: name, topic: topic, version: version, epoch: epoch, sections: sections, platform: platform)
         }
     }
 

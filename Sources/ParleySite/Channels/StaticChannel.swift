@@ -55,7 +55,9 @@ public struct StaticChannel: ServedChannel {
         self.context = RenderContext(templates: templates, clock: clock, directory: directory, messages: byID)
         let sections = renderer.sections(of: messages, in: max(messages.count - self.window, 0)..<messages.count, context: context)
         self.region = LiveRegion(version: 0, sections: sections.bytes)
-        self.livePage = pages.page(channel.id, name: channel.name, topic: channel.topic ?? "", version: 0, epoch: epoch, sections: sections)
+        self.livePage = pages.page(
+            channel.id, name: channel.name, topic: channel.topic ?? "", version: 0, epoch: epoch, sections: sections,
+            platform: channel.platform)
     }
 
     /// The latest `window` messages, rendered once, at version 0.

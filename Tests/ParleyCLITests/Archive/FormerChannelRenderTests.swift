@@ -185,7 +185,9 @@ import Testing
     /// "zero", which the backup no longer holds, stays in its old channel, which therefore stays
     /// (with its pages) and is reported; the emptied one is retired and redirects. "one" is also
     /// changed: its sender is now written in E.164 form; and every message the backup holds again
-    /// now says whether it was sent or received (`outgoing`), which the earlier records lack.
+    /// now says whether it was sent or received (`outgoing`), which the earlier records lack. The
+    /// backup names its app, which the earlier header did not: every page of the channels it
+    /// holds, Cy's too, and the index now link the SMS theme, so none is unchanged.
     @Test func smsSpellingsMoveToTheMergedConversationAndWhatTheBackupLacksStays() throws {
         let (folder, archive) = try Self.archiveAsBefore("sms-before.jsonl")
         let channels = ["sms:+14155550199", "sms:4155550199", "sms:14155550199", "sms:+442079460000"]
@@ -194,7 +196,7 @@ import Testing
         #expect(
             Self.render(input, into: archive)
                 == "Rendered 5 messages in 3 channels to 7 pages.\n"
-                + "Archive update: 0 new messages, 4 changed, 5 kept from earlier renders; 5 pages rewritten, 2 unchanged.\n"
+                + "Archive update: 0 new messages, 4 changed, 5 kept from earlier renders; 7 pages rewritten, 0 unchanged.\n"
                 + "Moved 1 message from channel \"Ana\" (sms:4155550199) to channel \"Ana\" (sms:+14155550199), "
                 + "where this Parley puts it.\n"
                 + "Moved 1 message from channel \"Ana\" (sms:14155550199) to channel \"Ana\" (sms:+14155550199), "

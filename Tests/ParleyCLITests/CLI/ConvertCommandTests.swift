@@ -60,7 +60,7 @@ import Testing
         #expect(stdout.code == 0)
         let lines = stdout.output.split(separator: "\n")
         #expect(lines.count == 18)
-        #expect(lines[0].hasPrefix(#"{"channels":[{"id":"1234567890","kind":"group","name":"Parley Test Group"}]"#))
+        #expect(lines[0].hasPrefix(#"{"channels":[{"id":"1234567890","kind":"group","name":"Parley Test Group","platform":"telegram"}]"#))
         #expect(lines[0].contains(#""grouping":{"maximumGapMilliseconds":900000}"#))
         let file = TestPaths.temporaryFolder().appendingPathComponent("out.jsonl").path
         let outcome = try ParleyProcess.run(["convert", rich, TestPaths.fixture("matrix-element-export.json").path, "-o", file])

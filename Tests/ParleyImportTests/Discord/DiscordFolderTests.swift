@@ -47,6 +47,10 @@ import Testing
         thread.parent = ChannelID("1000")
         var beta = Channel(id: ChannelID("2000"), name: "general", kind: .text, category: "Lobby")
         beta.guild = "Beta"
+        // The folder's files are merged: each channel names the app of its input's format.
+        general.platform = .discord
+        thread.platform = .discord
+        beta.platform = .discord
         var headers = result.transcript.channels
         for index in headers.indices { headers[index].messages = [] }
         #expect(headers == [general, thread, beta])

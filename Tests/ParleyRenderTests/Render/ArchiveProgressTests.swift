@@ -35,9 +35,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let manifest = try String(contentsOf: root.appendingPathComponent(".parley-manifest"), encoding: .utf8)
         let listed = manifest.split(separator: "\n").dropFirst().map(String.init)
-        // 2 channel pages, index.html, colors.css, favicon.ico, 4 public files, and the search index:
-        // its entry, one term shard and one snippet chunk.
-        #expect(listed.count == 12)
+        // 2 channel pages, index.html, colors.css, favicon.ico, 9 public files (4 and 5 themes), and
+        // the search index: its entry, one term shard and one snippet chunk.
+        #expect(listed.count == 17)
         #expect(listed.filter { $0.hasPrefix("search/") }.count == 3)
         let sizes = try listed.map { try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent($0).path)[.size] as! Int }
         #expect(summary.timings.bytes == sizes.reduce(0, +))

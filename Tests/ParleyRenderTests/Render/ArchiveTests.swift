@@ -33,11 +33,12 @@ import Testing
         #expect(
             try Self.files(root).keys.sorted() == [
                 ".parley-manifest", "c/c1/2024-03.html", "c/c1/index.html", "colors.css", "favicon.ico", "index.html", "public/parley.css",
-                "public/parley.js", "public/redirect.js", "public/search.js", "search/index.js", "search/s/0.js",
+                "public/parley.js", "public/redirect.js", "public/search.js", "public/theme-bubbles.css", "public/theme-chatgpt.css",
+                "public/theme-discord.css", "public/theme-parley.css", "public/theme-slack.css", "search/index.js", "search/s/0.js",
             ] + shards)
         #expect(
             try String(contentsOf: root.appendingPathComponent(".parley-manifest"), encoding: .utf8)
-                == "parley-manifest 1\nc/c1/2024-03.html\nc/c1/index.html\ncolors.css\nfavicon.ico\nindex.html\npublic/parley.css\npublic/parley.js\npublic/redirect.js\npublic/search.js\nsearch/index.js\nsearch/s/0.js\n\(shards[0])\n"
+                == "parley-manifest 1\nc/c1/2024-03.html\nc/c1/index.html\ncolors.css\nfavicon.ico\nindex.html\npublic/parley.css\npublic/parley.js\npublic/redirect.js\npublic/search.js\npublic/theme-bubbles.css\npublic/theme-chatgpt.css\npublic/theme-discord.css\npublic/theme-parley.css\npublic/theme-slack.css\nsearch/index.js\nsearch/s/0.js\n\(shards[0])\n"
         )
         let colors = try String(contentsOf: root.appendingPathComponent("colors.css"), encoding: .utf8)
         #expect(

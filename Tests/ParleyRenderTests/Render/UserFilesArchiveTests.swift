@@ -82,7 +82,10 @@ import Testing
         let manifest = try String(contentsOf: output.appendingPathComponent(".parley-manifest"), encoding: .utf8)
         #expect(manifest.hasPrefix("parley-manifest 1\nc/~.21room.3Aexample.2Eorg/2024-03.html\nc/~.21room.3Aexample.2Eorg/index.html\n"))
         #expect(
-            manifest.contains("\nindex.html\npublic/parley.css\npublic/parley.js\npublic/redirect.js\npublic/search.js\nsearch/index.js\n"))
+            manifest.contains(
+                "\nindex.html\npublic/parley.css\npublic/parley.js\npublic/redirect.js\npublic/search.js\npublic/theme-bubbles.css\n"
+                    + "public/theme-chatgpt.css\npublic/theme-discord.css\npublic/theme-parley.css\npublic/theme-slack.css\nsearch/index.js\n"
+            ))
         #expect(!manifest.contains("CNAME") && !manifest.contains(".git") && !manifest.contains("notes"))
     }
 
