@@ -42,6 +42,13 @@ final class SMSPartFile {
         }
     }
 
+    /// A part the input broke off inside (never finished) leaves no file behind.
+    deinit {
+        guard let handle else { return }
+        try? handle.close()
+        try? FileManager.default.removeItem(at: temporary)
+    }
+
     /// Decodes the next base64 characters of the part.
     func add(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard failure == nil else { return }

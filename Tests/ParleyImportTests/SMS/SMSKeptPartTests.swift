@@ -136,4 +136,21 @@ struct SMSKeptPartTests {
         }
         #expect(try Self.files(folder).allSatisfy { !$0.hasPrefix(".partial-") })
     }
+
+    @Test("a backup cut inside a part keeps the messages before it and leaves no partial file in the folder")
+    func cutInsidePart() throws {
+        let text = SMSLargePartTests.backup.text
+        let cut = try #require(text.range(of: "QUJD\nQUJD", range: text.index(text.startIndex, offsetBy: 5 << 20)..<text.endIndex))
+        let folder = TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("sms-cut.xml").path
+        try Data(text[..<cut.lowerBound].utf8).write(to: URL(fileURLWithPath: path))
+        var options = ImportOptions()
+        options.mediaFolder = folder.appendingPathComponent("media")
+        let result = try TranscriptReader().read(contentsOf: path, options: options)
+        let messages = result.transcript.channels.flatMap(\.messages)
+        #expect(messages.map(\.content.text) == ["Before", "A photo", "The whole concert"])
+        #expect(messages.flatMap(\.attachments).map(\.url.isEmpty) == [false, true])
+        #expect(try Self.files(options.mediaFolder!) == [SHA256.hex([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] as [UInt8])])
+    }
 }
