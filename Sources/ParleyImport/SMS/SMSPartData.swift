@@ -45,21 +45,23 @@ final class SMSPartData: DivertedAttributeSink {
     }
 
     func valueEnded() {
-        let outcome = file?.finish()
-        file = nil
-        guard !queue.isEmpty, let check else { return }
+        defer {
+            file = nil
+            check = nil
+        }
+        guard let check else { return }
         switch check.decodedSize {
         case let .success(size):
             var measure = Measure(size: size)
-            switch outcome {
+            switch file?.finish() {
             case let .kept(digest)?: measure.digest = digest
             case let .failed(reason)?: measure.unkept = reason
             case nil: break
             }
-            queue[queue.count - 1] = measure
-        case let .failure(invalid): queue[queue.count - 1] = Measure(invalidAt: invalid.offset)
+            if !queue.isEmpty { queue[queue.count - 1] = measure }
+        case let .failure(invalid):
+            if !queue.isEmpty { queue[queue.count - 1] = Measure(invalidAt: invalid.offset) }
         }
-        self.check = nil
     }
 
     /// The data of the next `<part>` the reader reports; nil when it has none.

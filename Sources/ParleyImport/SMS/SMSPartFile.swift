@@ -42,7 +42,8 @@ final class SMSPartFile {
         }
     }
 
-    /// A part the input broke off inside (never finished) leaves no file behind.
+    /// A part never finished — the input broke off inside it, or its text is not base64 — leaves
+    /// no file behind.
     deinit {
         guard let handle else { return }
         try? handle.close()

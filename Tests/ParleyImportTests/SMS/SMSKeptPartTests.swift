@@ -77,7 +77,10 @@ struct SMSKeptPartTests {
         backup.mms("+1 415-555-0199", from: "+1 415-555-0199", at: 1_709_287_260, text: "two", parts: [photo])
         backup.mms(
             "+1 415-555-0199", from: "+1 415-555-0199", at: 1_709_287_320, text: "three",
-            parts: [SMSBackupFile.part("image/png", name: "bad.png", data: "iVBO*w0K")])
+            parts: [
+                SMSBackupFile.part("image/png", name: "bad.png", data: "iVBO*w0K"),
+                SMSBackupFile.part("image/png", name: "padding.png", data: "===="),
+            ])
         let folder = TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var options = ImportOptions()
@@ -86,7 +89,7 @@ struct SMSKeptPartTests {
         let urls = result.transcript.channels.flatMap(\.messages).flatMap(\.attachments).map(\.url)
         let digest = SHA256.digest([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         let uri = ContentURI(digest: digest, contentType: "image/png")!.description
-        #expect(urls == [uri, uri, ""])
+        #expect(urls == [uri, uri, "", ""])
         #expect(try Self.files(folder) == [SHA256.hex([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] as [UInt8])])
     }
 
