@@ -50,10 +50,7 @@ package struct ContentURI: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The digest as 64 lowercase hex digits: the file name the bytes are kept under.
-    package var hex: String {
-        let digits = Array("0123456789abcdef")
-        return String(digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0f)]] })
-    }
+    package var hex: String { SHA256.hex(digest: digest) }
 
     /// The bytes of unpadded base64url `text`; nil when it is not base64url.
     private static func decode(_ text: Substring) -> [UInt8]? {

@@ -24,6 +24,12 @@ package enum SHA256 {
         return hasher.hex()
     }
 
+    /// A digest's bytes as lowercase hex digits, two per byte.
+    package static func hex(digest: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef")
+        return String(digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0f)]] })
+    }
+
     /// The 32-byte digest.
     package static func digest(_ input: [UInt8]) -> [UInt8] {
         var hasher = Hasher()
@@ -81,10 +87,7 @@ package enum SHA256 {
         }
 
         /// ``finish()`` as 64 lowercase hex digits.
-        package mutating func hex() -> String {
-            let digits = Array("0123456789abcdef")
-            return String(finish().flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0f)]] })
-        }
+        package mutating func hex() -> String { SHA256.hex(digest: finish()) }
 
         /// One 64-byte block into the state.
         private mutating func compress(_ block: UnsafeRawBufferPointer) {

@@ -79,8 +79,7 @@ final class SMSPartFile {
             return .failed(reason: failure)
         }
         let digest = hasher.finish()
-        let name = ContentURI(digest: digest)?.hex ?? ""
-        let target = folder.appendingPathComponent(name)
+        let target = folder.appendingPathComponent(SHA256.hex(digest: digest))
         if FileManager.default.fileExists(atPath: target.path) {
             try? FileManager.default.removeItem(at: temporary)
             return .kept(digest: digest)
