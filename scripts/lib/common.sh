@@ -12,8 +12,9 @@ BUILD_PACKAGES=(libxml2-dev libyajl-dev libcmark-gfm-dev libcmark-gfm-extensions
 
 # The Debian packages the tests need besides the build's: headless Chromium and its driver (the
 # browser tests, the injection corpus), the emoji font that draws the corpus, and nginx (the
-# README's reverse-proxy example, run in front of `parley serve` by Tests/Browser/test_nginx.py).
-TEST_PACKAGES=(chromium chromium-driver fonts-noto-color-emoji nginx)
+# README's reverse-proxy example, run in front of `parley serve` by Tests/Browser/test_nginx.py) and
+# GNU time (the peak memory of one `parley` run in the zip-bomb tests).
+TEST_PACKAGES=(chromium chromium-driver fonts-noto-color-emoji nginx time)
 
 log() { printf '==> %s\n' "$*" >&2; }
 

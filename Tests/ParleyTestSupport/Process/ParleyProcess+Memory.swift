@@ -5,32 +5,35 @@ extension ParleyProcess {
     package struct Measured {
         package var code: Int32
         package var errors: String
-        /// The child's peak RSS in KiB (`ru_maxrss` from wait4(2)).
+        /// The child's peak RSS in KiB (GNU time's `%M`, `ru_maxrss` of `parley` alone).
         package var peakKiB: Int
     }
 
-    /// Runs `parley` with `arguments` through posix_spawn and reaps it with wait4(2), so the
-    /// peak memory is this child's own; standard output is discarded, standard error captured.
+    /// Runs `parley` with `arguments` under GNU time (`/usr/bin/time -f %M`, Debian's `time`) and
+    /// returns its exit code, standard error and peak memory; standard output is discarded.
+    ///
+    /// The child is not reaped here with wait4(2): glibc's posix_spawn shares this process's
+    /// address space until the exec, and Linux records that address space's high-water mark in the
+    /// child's `ru_maxrss`, so a busy test process would be measured instead of `parley`. GNU time
+    /// is small and forks its own child, whose peak is `parley`'s own.
+    /// - Throws: `CocoaError` when the measurement file cannot be read or holds no number.
     package static func runMeasured(_ arguments: [String]) throws -> Measured {
-        let errorsFile = FileManager.default.temporaryDirectory.appendingPathComponent("parley-stderr-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: errorsFile) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, errorsFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let measurement = FileManager.default.temporaryDirectory.appendingPathComponent("parley-time-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: measurement) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "%M", "-o", measurement.path, executable.path] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let written = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let lastLine = String(decoding: try Data(contentsOf: measurement), as: UTF8.self)
+            .split(separator: "\n").last.map(String.init)
+        guard let lastLine, let peakKiB = Int(lastLine) else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: measurement.path])
         }
-        let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        let errors = String(decoding: try Data(contentsOf: errorsFile), as: UTF8.self)
-        return Measured(code: code, errors: errors, peakKiB: usage.ru_maxrss)
+        return Measured(code: process.terminationStatus, errors: String(decoding: written, as: UTF8.self), peakKiB: peakKiB)
     }
 }
