@@ -87,6 +87,9 @@ let package = Package(
         .target(name: "ParleySearch", dependencies: ["ParleyModel"], swiftSettings: strict),
         // Durable events in SQLite (sole importer of CSQLite).
         .target(name: "ParleyStore", dependencies: ["CSQLite"], swiftSettings: strict),
+        // The event log in PostgreSQL, shared by several `parley serve` (sole importer of libpq).
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .target(name: "ParleyPostgres", dependencies: ["CPostgres", "ParleyStore"], swiftSettings: strict),
         .target(
             name: "ParleyLive",
             dependencies: ["ParleyModel", "ParleyLayout", "ParleyDiffing", "ParleyRender", "ParleyPatch", "ParleyHTML"],
@@ -113,7 +116,7 @@ let package = Package(
             dependencies: [
                 "CGetopt", "ParleyModel", "ParleyEventCodec", "ParleyImport", "ParleyArchive", "ParleyPhone", "ParleyLayout",
                 "ParleyRender", "ParleyAssets",
-                "ParleyServer", "ParleySite", "ParleyLive", "ParleyStore",
+                "ParleyServer", "ParleySite", "ParleyLive", "ParleyStore", "ParleyPostgres",
             ],
             swiftSettings: strict
         ),
@@ -204,6 +207,8 @@ let package = Package(
             name: "ParleyPatchTests", dependencies: ["ParleyPatch", "ParleyHTML", "ParleyLive", "ParleyModel", "ParleyTestSupport"],
             swiftSettings: strict),
         .testTarget(name: "ParleyStoreTests", dependencies: ["ParleyStore", "ParleyTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "ParleyPostgresTests", dependencies: ["ParleyPostgres", "ParleyStore", "ParleyTestSupport"], swiftSettings: strict),
         .testTarget(name: "ParleySearchTests", dependencies: ["ParleySearch", "ParleyModel", "ParleyTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ParleyLiveTests",

@@ -1,5 +1,6 @@
 import Foundation
 import ParleyLive
+import ParleyPostgres
 import ParleyServer
 import ParleySite
 import ParleyStore
@@ -8,14 +9,15 @@ extension ServeCommand {
     /// The ingest settings of `POST /c/{channel}/events`, when ingest is on: with `--demo`,
     /// `--db`, `--token` or `PARLEY_TOKEN` (not with `--follow`, whose lines take their own
     /// versions). The token is `--token`, else `PARLEY_TOKEN`, else 32 random bytes in hex
-    /// (`generated`: the caller prints it once the server runs). The database is `--db`, else a
-    /// temporary file with `--demo`, else `$XDG_STATE_HOME/parley/events.sqlite`
+    /// (`generated`: the caller prints it once the server runs). The database is `--db` — a
+    /// `postgresql://` URI names a PostgreSQL database shared with other servers, anything else a
+    /// SQLite file — else a temporary file with `--demo`, else `$XDG_STATE_HOME/parley/events.sqlite`
     /// (`~/.local/state/parley/events.sqlite`).
     /// - Throws: ``CommandFailure`` with ``ExitCode/usage`` for a bad `--max-body`, a token
     ///   shorter than 16 characters or `--follow` with ingest, ``ExitCode/ioError`` when the
-    ///   database cannot be opened.
+    ///   database cannot be opened or reached, ``ExitCode/cannotCreate`` when it is not Parley's.
     static func ingestSettings(_ parsed: OptionParser.Result) throws(CommandFailure)
-        -> (settings: IngestSettings, store: EventStore, generated: Bool)?
+        -> (settings: IngestSettings, store: any EventLog, generated: Bool)?
     {
         let environment = ProcessInfo.processInfo.environment
         let asked = parsed.has("db") || parsed.has("token") || parsed.has("max-body") || environment["PARLEY_TOKEN"] != nil
@@ -32,10 +34,12 @@ extension ServeCommand {
             token = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &random)) }.joined()
         }
         let path = parsed.value("db") ?? (parsed.has("demo") ? temporaryDatabase() : stateDatabase(environment))
-        try? FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let settings = IngestSettings(token: token, maxBodyBytes: maxBody)
         do {
-            return (IngestSettings(token: token, maxBodyBytes: maxBody), try EventStore(path: path), generated)
+            if PostgresEventStore.names(path) { return (settings, try PostgresEventStore(options: path), generated) }
+            try? FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            return (settings, try EventStore(path: path), generated)
         } catch {
             guard case .unsupported = error else { throw CommandFailure(.ioError, "--db: \(error.description)") }
             throw CommandFailure(.cannotCreate, "--db: \(error.description)")
@@ -47,7 +51,7 @@ extension ServeCommand {
     /// read or apply (``SkippedEvent``; the caller warns about each and counts them).
     /// - Throws: ``CommandFailure`` with ``ExitCode/ioError`` naming the database when it cannot be read.
     static func restore(
-        _ channels: [LiveServedChannel], from store: EventStore, options: LiveOptions, pages: LivePageRenderer
+        _ channels: [LiveServedChannel], from store: any EventLog, options: LiveOptions, pages: LivePageRenderer
     ) throws(CommandFailure)
         -> (channels: [LiveServedChannel], skipped: [SkippedEvent])
     {

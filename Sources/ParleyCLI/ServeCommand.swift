@@ -5,6 +5,7 @@ import ParleyModel
 import ParleyRender
 import ParleyServer
 import ParleySite
+import ParleyStore
 
 /// `parley serve`: reads inputs, serves each channel's live page and event stream until SIGINT
 /// or SIGTERM, then stops cleanly.
@@ -76,6 +77,7 @@ struct ServeCommand {
             throw CommandFailure(Self.exitCode(for: error), error.description)
         }
         let follower = try parsed.has("follow") ? Self.follow(parsed.operands[0], channels: liveChannels) : nil
+        if let shared = ingest?.store as? any SharedEventLog { events.follow(shared) }
         if let ingest, ingest.generated {
             print("Ingest token (POST /c/CHANNEL/events, Authorization: Bearer): \(ingest.settings.token)", to: &output)
         }

@@ -1,13 +1,13 @@
 import Synchronization
 
-/// Durable storage of Parley JSON Lines events in SQLite: every accepted event is committed
-/// (WAL journal, `synchronous=FULL`) before the caller acknowledges it.
+/// Durable storage of Parley JSON Lines events in SQLite, for one server process: every accepted
+/// event is committed (WAL journal, `synchronous=FULL`) before the caller acknowledges it.
 ///
 /// Versions come from the database, per channel: the n-th event ever appended to a channel has
 /// version n, so a viewer's `Last-Event-ID` stays meaningful across restarts. Records are kept
 /// as their JSON text, exactly as received; the store does not interpret them.
 /// All calls are serialized on one connection.
-public final class EventStore: Sendable {
+public final class EventStore: EventLog {
     /// The database file.
     public let path: String
     private let connection: Mutex<SQLiteConnection>
@@ -15,7 +15,7 @@ public final class EventStore: Sendable {
     /// The schema version this Parley writes and reads (`docs/EVENT-STORE.md`).
     public static let schemaVersion = 2
     /// What `meta.kind` says in an event store.
-    static let kind = "parley-events"
+    package static let kind = "parley-events"
 
     /// Opens the database at `path`, creating it (schema version ``schemaVersion``) when the file
     /// does not exist or is empty. A database of schema version 1 (Parley before epochs: the
@@ -90,12 +90,15 @@ public final class EventStore: Sendable {
     /// channel keeps its header and events and takes the new epoch (`parley serve` takes a new
     /// epoch for every channel at every start).
     /// - Parameter epoch: The channel's epoch (opaque text, see `ChannelEpoch`).
-    public func createChannel(_ id: String, header: String, epoch: String) throws(StoreError) {
+    /// - Returns: `epoch`.
+    @discardableResult
+    public func createChannel(_ id: String, header: String, epoch: String) throws(StoreError) -> String {
         try connection.withLock { connection throws(StoreError) in
             try connection.query(
                 "INSERT INTO channels (id, header, epoch) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET epoch = excluded.epoch",
                 [.text(id), .text(header), .text(epoch)])
         }
+        return epoch
     }
 
     /// The channels in the database, in creation order, with their headers, current versions and
@@ -110,17 +113,30 @@ public final class EventStore: Sendable {
         }
     }
 
-    /// Appends `records` to `channel` in one transaction: all are committed, or none.
+    /// Appends the records `prepare` returns to `channel` in one immediate transaction: all are
+    /// committed, or none. `prepare` sees the events after `known` (none unless another writer
+    /// shares the file, which `parley serve` does not do).
     /// - Returns: the versions given to the records, in order (empty for no records).
     /// - Throws: ``StoreError/unknownChannel(path:channel:)`` or ``StoreError/failed(path:reason:)``.
-    public func append(_ records: [String], to channel: String) throws(StoreError) -> [Int] {
-        guard !records.isEmpty else { return [] }
-        return try connection.withLock { connection throws(StoreError) in
+    public func append(to channel: String, after known: Int, _ prepare: ([StoredEvent]) -> [String]) throws(StoreError) -> [Int] {
+        try connection.withLock { connection throws(StoreError) in
             try connection.execute("BEGIN IMMEDIATE")
             do throws(StoreError) {
                 var current: Int?
                 try connection.query("SELECT version FROM channels WHERE id = ?", [.text(channel)]) { current = Int($0.integer(0)) }
                 guard let start = current else { throw .unknownChannel(path: path, channel: channel) }
+                var committed: [StoredEvent] = []
+                if start > known {
+                    try connection.query(
+                        "SELECT version, record FROM events WHERE channel = ? AND version > ? ORDER BY version",
+                        [.text(channel), .integer(Int64(known))]
+                    ) { row in committed.append(StoredEvent(version: Int(row.integer(0)), record: row.text(1))) }
+                }
+                let records = prepare(committed)
+                guard !records.isEmpty else {
+                    try connection.execute("ROLLBACK")
+                    return []
+                }
                 var versions: [Int] = []
                 for (offset, record) in records.enumerated() {
                     let version = start + offset + 1
@@ -141,7 +157,7 @@ public final class EventStore: Sendable {
     }
 
     /// The events of `channel` with a version above `version`, in order.
-    public func events(in channel: String, after version: Int = 0) throws(StoreError) -> [StoredEvent] {
+    public func events(in channel: String, after version: Int) throws(StoreError) -> [StoredEvent] {
         try connection.withLock { connection throws(StoreError) in
             var events: [StoredEvent] = []
             try connection.query(

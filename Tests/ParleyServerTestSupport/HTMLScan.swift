@@ -21,4 +21,10 @@ package enum HTMLScan {
         guard let tag = main(html)?.tag, let start = tag.range(of: "data-version=\"") else { return nil }
         return Int(tag[start.upperBound...].prefix { $0 != "\"" })
     }
+
+    /// The value of `data-epoch` on `<main>`.
+    package static func epoch(_ html: String) -> String? {
+        guard let tag = main(html)?.tag, let start = tag.range(of: "data-epoch=\"") else { return nil }
+        return String(tag[start.upperBound...].prefix { $0 != "\"" })
+    }
 }

@@ -6,15 +6,22 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 export ROOT
 
 # The Debian packages the build needs: libxml2 (HTML templates), cmark-gfm and its GFM extensions
-# (CommonMark message bodies), libarchive (zip exports), libmicrohttpd (parley serve), libphonenumber
-# (SMS numbers in E.164 form; C++, linked by name) and pkg-config (to find the others).
-BUILD_PACKAGES=(libxml2-dev libyajl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libarchive-dev libmicrohttpd-dev libsqlite3-dev libphonenumber-dev pkg-config)
+# (CommonMark message bodies), libarchive (zip exports), libmicrohttpd (parley serve), SQLite and
+# libpq (the event log of parley serve, one server or several), libphonenumber (SMS numbers in
+# E.164 form; C++, linked by name) and pkg-config (to find the others).
+BUILD_PACKAGES=(libxml2-dev libyajl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libarchive-dev libmicrohttpd-dev libsqlite3-dev libpq-dev libphonenumber-dev pkg-config)
 
 # The Debian packages the tests need besides the build's: headless Chromium and its driver (the
 # browser tests, the injection corpus), the emoji font that draws the corpus, and nginx (the
 # README's reverse-proxy example, run in front of `parley serve` by Tests/Browser/test_nginx.py) and
-# GNU time (the peak memory of one `parley` run in the zip-bomb tests).
-TEST_PACKAGES=(chromium chromium-driver fonts-noto-color-emoji nginx time)
+# GNU time (the peak memory of one `parley` run in the zip-bomb tests), and PostgreSQL 15 with
+# Debian's pg_virtualenv (the event log shared by several `parley serve`, tested on a real server).
+TEST_PACKAGES=(chromium chromium-driver fonts-noto-color-emoji nginx time postgresql-15)
+
+# with_postgres CMD...: runs CMD with a throw-away PostgreSQL cluster (Debian's `pg_virtualenv -t`,
+# which also works as root) and the PG* variables naming it; the cluster is dropped afterwards and
+# CMD's exit code returned. pg_virtualenv prints a few lines of its own.
+with_postgres() { pg_virtualenv -t "$@"; }
 
 log() { printf '==> %s\n' "$*" >&2; }
 

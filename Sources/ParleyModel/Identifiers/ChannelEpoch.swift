@@ -4,9 +4,10 @@
 /// history a client saw may differ from the server's — the server started on a fresh database,
 /// on a restored older copy, or (with several instances) versions went backwards — the server
 /// takes a new epoch, and a client whose epoch differs is sent a `reset` instead of a replay
-/// (`docs/PATCH-PROTOCOL.md`). `parley serve` takes a new epoch for every channel at every
-/// start and records it with the channel in its database: a restored copy of a database can then
-/// never resume a client into a history it did not see.
+/// (`docs/PATCH-PROTOCOL.md`). `parley serve` on SQLite takes a new epoch for every channel at
+/// every start and records it with the channel in its database: a restored copy of a database can
+/// then never resume a client into a history it did not see. Servers sharing a PostgreSQL database
+/// keep each channel's epoch there, so that they agree.
 ///
 /// On the wire it is opaque text: the live page's `data-epoch`, each batch's `e`, the stream's
 /// `?epoch=` parameter.

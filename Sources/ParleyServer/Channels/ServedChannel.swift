@@ -35,11 +35,19 @@ public protocol ServedChannel: Sendable {
     /// Publishes the channel's future batches to `broadcaster`; called once, when the server
     /// registers the channel. A channel that never changes ignores it.
     func attach(_ broadcaster: Broadcaster)
+    /// Waits up to `timeout` for the channel to reach `version`, when another server may have
+    /// published it already (servers sharing a PostgreSQL database): a viewer that moves to this
+    /// server then resumes instead of being reset.
+    /// - Returns: whether the channel is at `version` or later.
+    func awaitVersion(_ version: Int, timeout: Duration) -> Bool
 }
 
 extension ServedChannel {
     /// A channel that never changes publishes nothing.
     public func attach(_ broadcaster: Broadcaster) {}
+
+    /// A channel that only this server changes is never behind: it does not wait.
+    public func awaitVersion(_ version: Int, timeout: Duration) -> Bool { current().version >= version }
 }
 
 /// The live region of a channel at one version.

@@ -49,6 +49,7 @@ struct Reply: Equatable, Sendable {
         case let .methodNotAllowed(_, allowed): reply.headers.append(Header(name: "Allow", value: allowed.joined(separator: ", ")))
         case .ingestOff: reply.headers.append(Header(name: "Allow", value: "GET"))
         case .tooManyViewers, .stopping, .channelBusy: reply.headers.append(Header(name: "Retry-After", value: "5"))
+        case .storeFailed: reply.headers.append(Header(name: "Retry-After", value: "1"))
         case .unauthorized, .viewerUnauthorized: reply.headers.append(Header(name: "WWW-Authenticate", value: "Bearer"))
         case .ambiguousFraming, .unsupportedTransferCoding: reply.headers.append(Header(name: "Connection", value: "close"))
         default: break

@@ -33,7 +33,8 @@ enum RouteError: Error, Equatable, Sendable {
     case badEvents(String)
     /// A post would create a channel whose id is not 1 to 100 URL-safe characters (400).
     case uncreatableChannel(ChannelID)
-    /// The database refused a commit; `reason` is its message (500).
+    /// The database could not commit (a full disk, a lost connection to PostgreSQL); `reason` is
+    /// its message (503 with `Retry-After`: nothing was acknowledged, the poster may retry).
     case storeFailed(String)
     /// The request has two `Content-Length` or `Transfer-Encoding` headers, or both (400; see
     /// ``MessageFraming``).
@@ -50,9 +51,8 @@ enum RouteError: Error, Equatable, Sendable {
         case .unauthorized, .viewerUnauthorized: return 401
         case .foreignHost: return 403
         case .bodyTooLarge: return 413
-        case .storeFailed: return 500
         case .unsupportedTransferCoding: return 501
-        case .tooManyViewers, .stopping, .channelBusy: return 503
+        case .tooManyViewers, .stopping, .channelBusy, .storeFailed: return 503
         }
     }
 

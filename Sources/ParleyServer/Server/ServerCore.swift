@@ -61,6 +61,11 @@ final class ServerCore: Sendable {
         self.assets = assets
     }
 
+    /// How long a stream request waits for its channel to reach the client's version before the
+    /// client is reset instead (``ServedChannel/awaitVersion(_:timeout:)``): a follower's poll
+    /// interval, plus time to apply.
+    static let catchUpWait = Duration.seconds(2)
+
     /// Queues a `: heartbeat` comment on every stream.
     func heartbeat() {
         let frame = Frame(ServerSentEvents.comment("heartbeat"))
@@ -71,10 +76,15 @@ final class ServerCore: Sendable {
     /// when the client is ahead of the ring but not of the channel (its page showed a change
     /// whose batch is being published); else — the version left the ring, is above the channel's,
     /// is not named, or the client's epoch is not the channel's — a reset rendered here (retried
-    /// if batches outrun the rendering). Runs on a worker.
+    /// if batches outrun the rendering). A client ahead of the channel in its epoch first waits up
+    /// to ``catchUpWait`` for the channel to catch up (another server published that version).
+    /// Runs on a worker.
     func openStream(_ channel: any ServedChannel, client: StreamClient, connection: ConnectionHandle) -> RequestContext.Outcome {
         guard let broadcaster = registry[channel.id]?.broadcaster else { return .reply(.error(.unknownChannel(channel.id))) }
         let base = client.version ?? 0
+        if client.resumes(channel.epoch), base > broadcaster.latestVersion {
+            _ = channel.awaitVersion(base, timeout: Self.catchUpWait)
+        }
         let viewer = Viewer(connection: connection, version: base, bufferLimit: configuration.viewerBufferLimit, metrics: metrics)
         let prologue = Frame(ServerSentEvents.retry(milliseconds: configuration.retryMilliseconds))
         var start: Broadcaster.StreamStart? = client.resumes(channel.epoch) ? .replay(after: base) : nil

@@ -33,7 +33,7 @@ extension LiveServedChannel {
     /// Events that no longer read or apply are added to `skipped`.
     /// - Throws: as ``restore(from:)``.
     public static func storedChannels(
-        in store: EventStore, except known: Set<ChannelID>, options: LiveOptions, pages: LivePageRenderer,
+        in store: any EventLog, except known: Set<ChannelID>, options: LiveOptions, pages: LivePageRenderer,
         skipped: inout [SkippedEvent]
     ) throws(StoreError) -> [LiveServedChannel] {
         struct Header: Decodable { var name: String? }
@@ -48,27 +48,53 @@ extension LiveServedChannel {
         return channels
     }
 
-    /// Registers this channel in `store` with its epoch (an existing one keeps its events and
-    /// takes this channel's new epoch, so a client that saw another history — a restored or
-    /// fresh database — is reset, never resumed) and applies the events stored for it at the
-    /// database's last version, so versions continue across restarts. Call before the server
-    /// starts (nothing is published).
+    /// Registers this channel in `store` and takes the epoch the store gives it (SQLite: this
+    /// channel's new epoch, so a client that saw another history — a restored or fresh database —
+    /// is reset, never resumed; PostgreSQL: the channel's epoch there, shared by every server),
+    /// then applies the events stored for it at the database's last version, so versions
+    /// continue across restarts. Call before the server starts (nothing is published).
     ///
     /// A stored event that no longer reads (it fails today's checks, ``MessageValidator``) or
-    /// applies (``EventError``) is left out and returned, never a reason not to start: the
-    /// events around it are applied in runs, each run at once.
+    /// applies (``EventError``) is left out and returned, never a reason not to start (see
+    /// ``applyStored(_:from:)``).
     /// - Returns: the events left out, in version order.
     /// - Throws: ``StoreError`` when the database cannot be read.
     /// - Complexity: O(events + skipped × events) in the worst case; O(events) when none is skipped.
-    public func restore(from store: EventStore) throws(StoreError) -> [SkippedEvent] {
-        try store.createChannel(id.rawValue, header: storeHeader, epoch: epoch.rawValue)
-        let stored = try store.events(in: id.rawValue)
+    public func restore(from store: any EventLog) throws(StoreError) -> [SkippedEvent] {
+        let epoch = try store.createChannel(id.rawValue, header: storeHeader, epoch: epoch.rawValue)
+        currentEpoch.withLock { $0 = ChannelEpoch(rawValue: epoch) }
+        return applyStored(try store.events(in: id.rawValue), from: store.path)
+    }
+
+    /// Applies `stored`, events of this channel read from the log named `source` in version order
+    /// after this channel's version, and ends at the last one's version: as one change, or with
+    /// `byVersion` as one change per version, so that events another server committed together
+    /// (the records of one PostgreSQL commit share its version) make the batch they made there.
+    /// An event that does not read or apply is left out and returned; the events around it are
+    /// applied in runs, each run as one change.
+    /// - Returns: the events left out, in version order.
+    /// - Complexity: O(events + skipped × events) in the worst case; O(events) when none is skipped.
+    func applyStored(_ stored: [StoredEvent], from source: String, byVersion: Bool = false) -> [SkippedEvent] {
+        guard byVersion else { return applyChange(stored[...], from: source) }
+        var skipped: [SkippedEvent] = []
+        var start = stored.startIndex
+        while start < stored.endIndex {
+            let version = stored[start].version
+            let end = stored[start...].firstIndex { $0.version != version } ?? stored.endIndex
+            skipped += applyChange(stored[start..<end], from: source)
+            start = end
+        }
+        return skipped
+    }
+
+    /// Applies `stored` as one change (or runs around the events that fail) at its last version.
+    private func applyChange(_ stored: ArraySlice<StoredEvent>, from source: String) -> [SkippedEvent] {
         guard let last = stored.last else { return [] }
         var skipped: [SkippedEvent] = []
         var run: [(version: Int, event: TranscriptEvent)] = []
         for record in stored {
             do throws(EventRecordError) {
-                let event = try EventRecordDecoder.event(line: Data(record.record.utf8), file: store.path, lineNumber: record.version)
+                let event = try EventRecordDecoder.event(line: Data(record.record.utf8), file: source, lineNumber: record.version)
                 run.append((record.version, event))
             } catch {
                 skipped.append(SkippedEvent(channel: id.rawValue, version: record.version, reason: error.description))

@@ -1,3 +1,4 @@
+import Foundation
 import ParleyHTML
 import ParleyLayout
 import ParleyLive
@@ -18,7 +19,10 @@ public final class LiveServedChannel: ServedChannel {
     public let id: ChannelID
     public let name: String
     public let topic: String
-    public let epoch: ChannelEpoch
+    /// The channel's epoch: the one it was created with, until a shared event log names the
+    /// channel's epoch there (``restore(from:)``).
+    public var epoch: ChannelEpoch { currentEpoch.withLock { $0 } }
+    let currentEpoch: Mutex<ChannelEpoch>
     /// The app the channel's messages came from, whose theme its page takes.
     let platform: Platform?
     let live: LiveChannel
@@ -31,7 +35,7 @@ public final class LiveServedChannel: ServedChannel {
         epoch: ChannelEpoch = .random()
     ) {
         id = channel.id
-        self.epoch = epoch
+        currentEpoch = Mutex(epoch)
         name = channel.name
         topic = channel.topic ?? ""
         platform = channel.platform
@@ -42,10 +46,10 @@ public final class LiveServedChannel: ServedChannel {
     /// Publishes this channel's future batches to `broadcaster` (the server's, once it registered
     /// the channel).
     public func attach(_ broadcaster: Broadcaster) {
-        let epoch = epoch.rawValue
-        live.attach { batch in
+        live.attach { [weak self] batch in
+            guard let self else { return }
             var batch = batch
-            batch.epoch = epoch
+            batch.epoch = epoch.rawValue
             try? broadcaster.publish(version: batch.version, base: batch.base, json: batch.json)
         }
     }
@@ -77,6 +81,22 @@ public final class LiveServedChannel: ServedChannel {
         } catch {
             throw error.error
         }
+    }
+
+    /// Whether other servers change this channel too (a shared event log that
+    /// ``EventIngest/follow(_:)`` follows): then a viewer ahead of it waits for it to catch up.
+    let isFollowed = Atomic<Bool>(false)
+
+    /// Waits, when the channel is followed, until it reaches `version` or `timeout` passes,
+    /// looking every 5 ms. Runs on a server worker.
+    public func awaitVersion(_ version: Int, timeout: Duration) -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while live.version < version {
+            guard isFollowed.load(ordering: .relaxed), clock.now < deadline else { return false }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return true
     }
 
     /// Up to one window of messages before `message`, as day sections.

@@ -63,38 +63,53 @@ extension EventIngest {
             }
         }
         guard let channel = found else { return }
+        guard let store else {
+            let accepted = check(remaining, on: channel)
+            guard !accepted.isEmpty else { return }
+            let events = accepted.flatMap(\.events)
+            let result: Result<Int, IngestError>
+            do throws(EventError) {
+                result = .success(try channel.apply(events)?.version ?? channel.version)
+            } catch {
+                result = .failure(.rejected(index: channel.firstFailure(in: events)?.index ?? 0, error))
+            }
+            for batch in accepted { batch.finish(result) }
+            return
+        }
         var accepted: [WaitingBatch] = []
-        for (batch, failure) in zip(remaining, channel.live.failures(in: remaining.map(\.events))) {
+        let versions: [Int]
+        do throws(StoreError) {
+            versions = try store.append(to: id.rawValue, after: channel.version) { committed in
+                _ = channel.applyStored(committed, from: store.path, byVersion: true)
+                accepted = check(remaining, on: channel)
+                return accepted.flatMap(\.records)
+            }
+        } catch {
+            for batch in remaining where !batch.isFinished { batch.finish(.failure(.storeFailed(error.description))) }
+            return
+        }
+        guard let version = versions.last else { return }
+        let result: Result<Int, IngestError>
+        do throws(EventError) {
+            try channel.apply(accepted.flatMap(\.events), version: version)
+            result = .success(version)
+        } catch {
+            result = .failure(.notApplied(version: version, error))
+        }
+        for batch in accepted { batch.finish(result) }
+    }
+
+    /// The batches of `group` that apply to `channel`, each on top of the earlier ones that
+    /// apply; the others are finished with why they were rejected.
+    private func check(_ group: ArraySlice<WaitingBatch>, on channel: LiveServedChannel) -> [WaitingBatch] {
+        var accepted: [WaitingBatch] = []
+        for (batch, failure) in zip(group, channel.live.failures(in: group.map(\.events))) {
             guard let failure else {
                 accepted.append(batch)
                 continue
             }
             batch.finish(.failure(.rejected(index: failure.index, failure.error)))
         }
-        guard !accepted.isEmpty else { return }
-        let result = apply(accepted.flatMap(\.events), records: accepted.flatMap(\.records), to: channel)
-        for batch in accepted { batch.finish(result) }
-    }
-
-    private func apply(_ events: [TranscriptEvent], records: [String], to channel: LiveServedChannel) -> Result<Int, IngestError> {
-        guard let store else {
-            do throws(EventError) {
-                return .success(try channel.apply(events)?.version ?? channel.version)
-            } catch {
-                return .failure(.rejected(index: channel.firstFailure(in: events)?.index ?? 0, error))
-            }
-        }
-        let version: Int
-        do throws(StoreError) {
-            version = try store.append(records, to: channel.id.rawValue).last ?? channel.version
-        } catch {
-            return .failure(.storeFailed(error.description))
-        }
-        do throws(EventError) {
-            try channel.apply(events, version: version)
-        } catch {
-            return .failure(.notApplied(version: version, error))
-        }
-        return .success(version)
+        return accepted
     }
 }

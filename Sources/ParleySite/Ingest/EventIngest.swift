@@ -10,7 +10,9 @@ import Synchronization
 /// the server's ``IngestEndpoint``) and events made in the process (``ingest(_:to:)``, the
 /// `--demo` simulation) take the same path. With an ``EventStore`` the events are committed
 /// first and applied at the database's version; without one they are applied at the channel's
-/// version plus one.
+/// version plus one. With a log that other servers share (``SharedEventLog``), each commit first
+/// applies the events they committed since this server's version, and ``follow(_:)`` applies
+/// the rest as they are announced.
 ///
 /// All or nothing per batch: an event for another channel or one that cannot apply (an unknown
 /// message) rejects the whole batch before anything is stored. Batches are serialized (one lock
@@ -18,7 +20,7 @@ import Synchronization
 /// lock are committed together, in one transaction and one patch batch (group commit).
 public final class EventIngest: IngestEndpoint {
     /// Where accepted events are committed; its per-channel versions are the batches' versions.
-    let store: EventStore?
+    let store: (any EventLog)?
     /// The options of a channel created by a post to an unknown channel id (`--create-channels`;
     /// the id is also its name); nil refuses such a post.
     let newChannels: LiveOptions?
@@ -32,10 +34,12 @@ public final class EventIngest: IngestEndpoint {
     let order = Mutex<Void>(())
     /// Batches waiting for the next group commit, in arrival order.
     let waiting = Mutex<[WaitingBatch]>([])
+    /// Whether ``follow(_:)`` runs: channels created from now on are followed too.
+    let isFollowing = Atomic<Bool>(false)
 
     /// Ingest into `channels`, committing to `store` when there is one; `newChannels` lets a
     /// post create a channel (rendered by `pages`).
-    public init(channels: [LiveServedChannel], store: EventStore?, newChannels: LiveOptions? = nil, pages: LivePageRenderer) {
+    public init(channels: [LiveServedChannel], store: (any EventLog)?, newChannels: LiveOptions? = nil, pages: LivePageRenderer) {
         self.store = store
         self.newChannels = newChannels
         self.pages = pages
@@ -109,11 +113,14 @@ public final class EventIngest: IngestEndpoint {
         guard LiveServedChannel.isCreatable(id) else { throw .uncreatableChannel(id) }
         let created = LiveServedChannel(channel: Channel(id: id, name: id.rawValue), directory: Directory(), options: options, pages: pages)
         if let (index, error) = created.firstFailure(in: events) { throw .rejected(index: index, error) }
-        do {
-            try store?.createChannel(id.rawValue, header: created.storeHeader, epoch: created.epoch.rawValue)
-        } catch {
-            throw .storeFailed(error.description)
+        if let store {
+            do {
+                _ = try created.restore(from: store)
+            } catch {
+                throw .storeFailed(error.description)
+            }
         }
+        created.isFollowed.store(isFollowing.load(ordering: .relaxed), ordering: .relaxed)
         guard registrar.withLock({ $0?.register(created) ?? false }) else { throw .unknownChannel(id) }
         channels.withLock { $0[id] = created }
         return created

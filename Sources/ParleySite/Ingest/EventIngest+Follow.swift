@@ -1,0 +1,49 @@
+import Foundation
+import ParleyModel
+import ParleyStore
+
+extension EventIngest {
+    /// Follows `log`, which other servers append to: on a thread of its own, waits for their
+    /// commits to be announced — or one second, so that a lost announcement delays an event by
+    /// at most that — and applies every event this server has not applied yet (``catchUp(from:)``).
+    /// Runs for the rest of the process.
+    public func follow(_ log: any SharedEventLog) {
+        isFollowing.store(true, ordering: .relaxed)
+        for channel in channels.withLock({ Array($0.values) }) { channel.isFollowed.store(true, ordering: .relaxed) }
+        let thread = Thread { [self] in
+            while true {
+                catchUp(from: log)
+                _ = log.awaitCommits(timeout: .seconds(1))
+            }
+        }
+        thread.name = "parley-follow"
+        thread.start()
+    }
+
+    /// Applies the events `log` holds past each live channel's version, in version order and
+    /// under the same lock as commits, one change per version (the batch the committing server
+    /// made of them); a channel that another server
+    /// created (`--create-channels`) is created here too, when this server may create channels.
+    /// A failure to read the log changes nothing: the next call tries again.
+    /// - Returns: the channels that changed.
+    /// - Complexity: one query for the channels' versions, and one per channel that is behind.
+    @discardableResult
+    public func catchUp(from log: any EventLog) -> [ChannelID] {
+        order.withLock { _ in
+            guard let stored = try? log.channels() else { return [] }
+            var changed: [ChannelID] = []
+            for entry in stored {
+                let id = ChannelID(entry.id)
+                let known = channels.withLock { $0[id] }
+                guard let channel = known ?? (try? liveChannel(id, for: [])) else { continue }
+                if known == nil { changed.append(id) }
+                guard entry.version > channel.version, let events = try? log.events(in: entry.id, after: channel.version) else {
+                    continue
+                }
+                _ = channel.applyStored(events, from: log.path, byVersion: true)
+                changed.append(id)
+            }
+            return changed
+        }
+    }
+}
