@@ -33,11 +33,25 @@ final class PostgresConnection: @unchecked Sendable {
     /// Whether the connection to the server is lost (libpq's `CONNECTION_BAD`).
     var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
 
-    /// Closes the connection and opens it again with the same options (libpq's `PQreset`).
+    /// When the next ``reconnect()`` may try, and how long it waits after a failed one.
+    private var nextAttempt = ContinuousClock.now
+    private var backOff = Duration.zero
+
+    /// Closes the connection and opens it again with the same options (libpq's `PQreset`), with
+    /// exponential back-off: after a failed attempt the next one waits 100 ms, doubling to 5 s,
+    /// and calls before then fail at once (a post gets `503` without waiting for the network).
     /// - Returns: whether the connection is up again.
     func reconnect() -> Bool {
+        let now = ContinuousClock.now
+        guard now >= nextAttempt else { return false }
         PQreset(handle)
-        return !isBroken
+        guard isBroken else {
+            backOff = .zero
+            return true
+        }
+        backOff = min(max(backOff * 2, .milliseconds(100)), .seconds(5))
+        nextAttempt = now + backOff
+        return false
     }
 
     /// Statements sent since ``statementsSent`` was last set to 0 (by the store, to know whether a

@@ -41,7 +41,27 @@ public final class PostgresEventStore: SharedEventLog {
         path = connection.target
         self.options = options
         try Self.prepareSchema(connection)
+        try Self.checkIdentity(connection)
         self.connection = Mutex(connection)
+    }
+
+    /// Gives every channel a new epoch when the database is not the one the log was last used in
+    /// — its object id (`pg_database.oid`) differs from `meta`'s `database`, as after `pg_restore`
+    /// into a new database — so that no viewer resumes into versions that now name other content.
+    /// Run at the start and after every reconnect, under the advisory lock, so one server does it.
+    private static func checkIdentity(_ connection: PostgresConnection) throws(StoreError) {
+        try transaction(connection) { () throws(StoreError) in
+            try connection.query("SELECT pg_advisory_xact_lock(hashtext('parley-events'))")
+            let current = try connection.query("SELECT oid::text FROM pg_database WHERE datname = current_database()")
+            let recorded = try connection.query("SELECT value FROM meta WHERE key = 'database'")
+            guard let identity = current.first?.first ?? nil, recorded.first?.first != identity else { return }
+            if !recorded.isEmpty {
+                try connection.query(
+                    "UPDATE channels SET epoch = substr(md5(random()::text || clock_timestamp()::text || id), 1, 16)")
+            }
+            try connection.query(
+                "INSERT INTO meta VALUES ('database', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [identity])
+        }
     }
 
     private static func prepareSchema(_ connection: PostgresConnection) throws(StoreError) {
@@ -113,14 +133,16 @@ public final class PostgresEventStore: SharedEventLog {
     /// unknown (a lost `COMMIT`), so it is never retried.
     private func withConnection<T>(_ body: (PostgresConnection) throws(StoreError) -> T) throws(StoreError) -> T {
         try connection.withLock { connection throws(StoreError) in
-            if connection.isBroken && !connection.reconnect() {
-                throw .failed(path: path, reason: "the connection to the server is lost")
+            if connection.isBroken {
+                guard connection.reconnect() else { throw .failed(path: path, reason: "the connection to the server is lost") }
+                try Self.checkIdentity(connection)
             }
             connection.statementsSent = 0
             do throws(StoreError) {
                 return try body(connection)
             } catch {
                 guard connection.statementsSent == 1, connection.isBroken, connection.reconnect() else { throw error }
+                try Self.checkIdentity(connection)
                 return try body(connection)
             }
         }
@@ -154,12 +176,17 @@ public final class PostgresEventStore: SharedEventLog {
 
     /// Appends the records `prepare` returns as the channel's next version, one commit.
     /// - Returns: that version once per record (empty when `prepare` returned none).
-    public func append(to channel: String, after known: Int, _ prepare: ([StoredEvent]) -> [String]) throws(StoreError) -> [Int] {
+    public func append(to channel: String, after known: Int, in epoch: String?, _ prepare: ([StoredEvent]) -> [String])
+        throws(StoreError) -> [Int]
+    {
         let versions = try withConnection { connection throws(StoreError) in
             try Self.transaction(connection) { () throws(StoreError) -> [Int] in
-                let locked = try connection.query("SELECT version FROM channels WHERE id = $1 FOR UPDATE", [channel])
-                guard let start = locked.first?.first.flatMap({ $0 }).flatMap({ Int($0) }) else {
+                let locked = try connection.query("SELECT version, epoch FROM channels WHERE id = $1 FOR UPDATE", [channel])
+                guard let row = locked.first, let start = row[0].flatMap({ Int($0) }) else {
                     throw .unknownChannel(path: path, channel: channel)
+                }
+                if epoch.map({ $0 != row[1] }) ?? false || start < known && known != .max {
+                    throw .historyReplaced(path: path, channel: channel)
                 }
                 let committed = start > known ? try Self.events(connection, channel, after: known) : []
                 let records = prepare(committed)
@@ -199,6 +226,16 @@ public final class PostgresEventStore: SharedEventLog {
             "SELECT version, record FROM events WHERE channel = $1 AND version > $2 ORDER BY version, ordinal",
             [channel, String(version)]
         ).map { row in StoredEvent(version: Int(row[0] ?? "") ?? 0, record: row[1] ?? "") }
+    }
+
+    /// Gives `channel` the epoch `new` unless its epoch is no longer `old` (another server
+    /// replaced it first).
+    /// - Returns: the channel's epoch afterwards.
+    public func replaceEpoch(of channel: String, _ old: String, with new: String) throws(StoreError) -> String {
+        try withConnection { connection throws(StoreError) in
+            try connection.query("UPDATE channels SET epoch = $3 WHERE id = $1 AND epoch = $2", [channel, old, new])
+            return try connection.query("SELECT epoch FROM channels WHERE id = $1", [channel]).first?.first.flatMap { $0 } ?? new
+        }
     }
 
     /// Waits on the listening connection's socket (poll(2)) for `NOTIFY parley_events`. A lost

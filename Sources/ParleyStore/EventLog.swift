@@ -23,10 +23,14 @@ public protocol EventLog: AnyObject, Sendable {
     /// with the events other writers committed after version `known` (empty when none did; pass
     /// `Int.max` not to read them) and returns the records to append, which are committed at the
     /// next version (PostgreSQL) or versions (SQLite) — all, or none.
+    /// - Parameter epoch: The epoch of the caller's history of the channel, nil not to check it.
     /// - Returns: the version given to each record, in order (empty when `prepare` returned none).
-    /// - Throws: ``StoreError/unknownChannel(path:channel:)`` or ``StoreError/failed(path:reason:)``
+    /// - Throws: ``StoreError/historyReplaced(path:channel:)`` before `prepare` when the channel's
+    ///   epoch is not `epoch` or its version is below `known` (the database was restored);
+    ///   ``StoreError/unknownChannel(path:channel:)`` or ``StoreError/failed(path:reason:)``
     ///   (then nothing is committed; with a lost connection the outcome may be unknown).
-    func append(to channel: String, after known: Int, _ prepare: ([StoredEvent]) -> [String]) throws(StoreError) -> [Int]
+    func append(to channel: String, after known: Int, in epoch: String?, _ prepare: ([StoredEvent]) -> [String])
+        throws(StoreError) -> [Int]
 
     /// The events of `channel` with a version above `version`, in order.
     func events(in channel: String, after version: Int) throws(StoreError) -> [StoredEvent]
@@ -38,7 +42,7 @@ extension EventLog {
     /// - Throws: as ``append(to:after:_:)``.
     public func append(_ records: [String], to channel: String) throws(StoreError) -> [Int] {
         guard !records.isEmpty else { return [] }
-        return try append(to: channel, after: .max) { _ in records }
+        return try append(to: channel, after: .max, in: nil) { _ in records }
     }
 
     /// Every event of `channel`, in order.
@@ -53,4 +57,9 @@ public protocol SharedEventLog: EventLog {
     ///   announcements may have been missed (the listening connection was opened again), so
     ///   that every channel must be checked.
     func awaitCommits(timeout: Duration) -> Set<String>?
+
+    /// Gives `channel` the epoch `new` unless its epoch is no longer `old` (another server
+    /// replaced it first): for a server that finds the channel's versions went backwards.
+    /// - Returns: the channel's epoch afterwards, which every server takes.
+    func replaceEpoch(of channel: String, _ old: String, with new: String) throws(StoreError) -> String
 }

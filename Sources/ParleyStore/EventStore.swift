@@ -118,13 +118,20 @@ public final class EventStore: EventLog {
     /// shares the file, which `parley serve` does not do).
     /// - Returns: the versions given to the records, in order (empty for no records).
     /// - Throws: ``StoreError/unknownChannel(path:channel:)`` or ``StoreError/failed(path:reason:)``.
-    public func append(to channel: String, after known: Int, _ prepare: ([StoredEvent]) -> [String]) throws(StoreError) -> [Int] {
+    public func append(to channel: String, after known: Int, in epoch: String?, _ prepare: ([StoredEvent]) -> [String])
+        throws(StoreError) -> [Int]
+    {
         try connection.withLock { connection throws(StoreError) in
             try connection.execute("BEGIN IMMEDIATE")
             do throws(StoreError) {
-                var current: Int?
-                try connection.query("SELECT version FROM channels WHERE id = ?", [.text(channel)]) { current = Int($0.integer(0)) }
-                guard let start = current else { throw .unknownChannel(path: path, channel: channel) }
+                var current: (version: Int, epoch: String)?
+                try connection.query("SELECT version, epoch FROM channels WHERE id = ?", [.text(channel)]) {
+                    current = (Int($0.integer(0)), $0.text(1))
+                }
+                guard let (start, stored) = current else { throw .unknownChannel(path: path, channel: channel) }
+                if epoch.map({ $0 != stored }) ?? false || start < known && known != .max {
+                    throw .historyReplaced(path: path, channel: channel)
+                }
                 var committed: [StoredEvent] = []
                 if start > known {
                     try connection.query(

@@ -54,7 +54,7 @@ struct PostgresEventStoreTests {
             #expect(try first.append(["a3"], to: "c") == [2])
             var seen: [StoredEvent] = []
             #expect(
-                try second.append(to: "c", after: 0) { committed in
+                try second.append(to: "c", after: 0, in: "e") { committed in
                     seen = committed
                     return ["b1"]
                 } == [3])
@@ -62,9 +62,9 @@ struct PostgresEventStoreTests {
                 seen == [
                     StoredEvent(version: 1, record: "a1"), StoredEvent(version: 1, record: "a2"), StoredEvent(version: 2, record: "a3"),
                 ])
-            #expect(try first.append(to: "c", after: 2) { committed in committed.map { "saw \($0.record)" } } == [4])
+            #expect(try first.append(to: "c", after: 2, in: "e") { committed in committed.map { "saw \($0.record)" } } == [4])
             #expect(try first.events(in: "c", after: 3) == [StoredEvent(version: 4, record: "saw b1")])
-            #expect(try first.append(to: "c", after: 4) { _ in [] } == [])
+            #expect(try first.append(to: "c", after: 4, in: nil) { _ in [] } == [])
             #expect(try first.channels().map(\.version) == [4])
         }
     }
@@ -82,7 +82,7 @@ struct PostgresEventStoreTests {
                     var mismatches = 0
                     for round in 0..<60 {
                         let records = (0...(round % 3)).map { "s\(index)-r\(round)-\($0)" }
-                        let versions = try? server.append(to: "c", after: known) { committed in
+                        let versions = try? server.append(to: "c", after: known, in: "e") { committed in
                             let commits = Set(committed.map(\.version)).sorted()
                             if commits != Array((known + 1)..<(known + 1 + commits.count)) { mismatches += 1 }
                             known += commits.count
@@ -131,6 +131,28 @@ struct PostgresEventStoreTests {
             #expect(ended == "1")
             #expect(try store.append(["b"], to: "c") == [2])
             #expect(try store.events(in: "c").map(\.record) == ["a", "b"])
+        }
+    }
+
+    @Test("a restored copy of the database gives every channel a new epoch; a commit in the old history is refused")
+    func restoredCopyTakesNewEpochs() throws {
+        try PostgresTestDatabase.with { database in
+            let store = try PostgresEventStore(options: database.options)
+            try store.createChannel("c", header: "{}", epoch: "e")
+            #expect(try store.append(["a"], to: "c") == [1])
+            let dump = TestPaths.temporaryFolder().appendingPathComponent("events.dump")
+            try database.dump(to: dump)
+            #expect(try store.append(["b"], to: "c") == [2])
+            try database.restore(from: dump)
+            #expect(throws: StoreError.historyReplaced(path: store.path, channel: "c")) {
+                try store.append(to: "c", after: 2, in: "e") { _ in ["c"] }
+            }
+            let restored = try #require(try store.channels().first)
+            #expect(restored.version == 1)
+            #expect(restored.epoch != "e" && restored.epoch.count == 16 && restored.epoch.allSatisfy(\.isHexDigit))
+            #expect(try store.events(in: "c").map(\.record) == ["a"])
+            #expect(try store.append(to: "c", after: 1, in: restored.epoch) { _ in ["c"] } == [2])
+            #expect(try PostgresEventStore(options: database.options).channels().first?.epoch == restored.epoch, "a start keeps it")
         }
     }
 

@@ -89,6 +89,22 @@ public final class Broadcaster: Sendable {
         ConnectionHandle.resume(wakes, metrics: metrics)
     }
 
+    /// Starts another history of the channel at `version` (its database was restored, so its
+    /// versions name other content; the channel has taken a new epoch): the replay ring is
+    /// emptied and every open stream ends after its queued bytes. Each browser reconnects naming
+    /// its old epoch, and is sent a `reset` to the new history.
+    /// - Complexity: O(v) for v viewers.
+    public func restart(at version: Int) {
+        var wakes: [ConnectionHandle] = []
+        let end = Frame(ServerSentEvents.comment("history replaced"))
+        state.withLock { state in
+            state.ring = ReplayRing(initialVersion: version, limits: state.ring.limits)
+            for viewer in state.viewers { viewer.close(with: end, wakes: &wakes) }
+            state.viewers = []
+        }
+        ConnectionHandle.resume(wakes, metrics: metrics)
+    }
+
     /// Refuses new viewers and ends every stream once its queued bytes and a last `stop` event
     /// (``ServerSentEvents/stop``: the client shows that the server stopped) are sent.
     func close() {

@@ -6,6 +6,7 @@ import ParleyModel
 import ParleyPatch
 import ParleyRender
 import ParleyServer
+import ParleyStore
 import Synchronization
 
 /// A channel that changes while it is served: a ``LiveChannel`` whose batches are published to
@@ -25,8 +26,15 @@ public final class LiveServedChannel: ServedChannel {
     let currentEpoch: Mutex<ChannelEpoch>
     /// The app the channel's messages came from, whose theme its page takes.
     let platform: Platform?
-    let live: LiveChannel
+    /// The channel's state and its batches; another one from ``replaceHistory(with:epoch:)``.
+    var live: LiveChannel { liveChannel.withLock { $0 } }
+    private let liveChannel: Mutex<LiveChannel>
     let pages: LivePageRenderer
+    /// The channel as the server started with it (its inputs' messages), what a replaced history
+    /// is rebuilt on.
+    private let initial: (channel: Channel, directory: Directory, options: LiveOptions)
+    /// Where batches go, once the server registered the channel.
+    private let broadcaster = Mutex<Broadcaster?>(nil)
 
     /// Creates the channel holding `channel`'s messages at `version`, its live page rendered by
     /// `pages`, in a new epoch unless `epoch` names one.
@@ -40,18 +48,46 @@ public final class LiveServedChannel: ServedChannel {
         topic = channel.topic ?? ""
         platform = channel.platform
         self.pages = pages
-        live = LiveChannel(channel: channel, directory: directory, options: options, version: version)
+        initial = (channel, directory, options)
+        liveChannel = Mutex(LiveChannel(channel: channel, directory: directory, options: options, version: version))
     }
 
     /// Publishes this channel's future batches to `broadcaster` (the server's, once it registered
     /// the channel).
     public func attach(_ broadcaster: Broadcaster) {
+        self.broadcaster.withLock { $0 = broadcaster }
+        publish(live, to: broadcaster)
+    }
+
+    /// Publishes `live`'s batches to `broadcaster`, each stamped with the channel's epoch.
+    private func publish(_ live: LiveChannel, to broadcaster: Broadcaster) {
         live.attach { [weak self] batch in
             guard let self else { return }
             var batch = batch
             batch.epoch = epoch.rawValue
             try? broadcaster.publish(version: batch.version, base: batch.base, json: batch.json)
         }
+    }
+
+    /// Replaces the channel's history: its inputs' messages with `stored` applied (events that do
+    /// not read or apply are left out), at the last one's version, in `epoch`. Every viewer's
+    /// stream ends, and its browser, naming the old epoch, is reset to the new history. For a
+    /// database restored from an older copy, whose versions name other content.
+    /// - Returns: the events left out, in version order.
+    /// - Complexity: O(stored events + messages), as a start.
+    @discardableResult
+    func replaceHistory(with stored: [StoredEvent], from source: String, epoch: ChannelEpoch) -> [SkippedEvent] {
+        let rebuilt = LiveServedChannel(
+            channel: initial.channel, directory: initial.directory, options: initial.options, pages: pages, epoch: epoch)
+        let skipped = rebuilt.applyStored(stored, from: source)
+        let live = rebuilt.live
+        currentEpoch.withLock { $0 = epoch }
+        liveChannel.withLock { $0 = live }
+        if let broadcaster = broadcaster.withLock({ $0 }) {
+            publish(live, to: broadcaster)
+            broadcaster.restart(at: live.version)
+        }
+        return skipped
     }
 
     /// The live region at the current version.

@@ -24,11 +24,13 @@ extension EventIngest {
     /// under the same lock as commits, one change per version (the batch the committing server
     /// made of them); a channel that another server
     /// created (`--create-channels`) is created here too, when this server may create channels.
+    /// A channel whose stored epoch is not this server's, or whose stored version is below its
+    /// own, belongs to a restored database: it is rebuilt from the log and its viewers reset.
     /// A failure to read the log changes nothing: the next call tries again.
     /// - Returns: the channels that changed.
     /// - Complexity: one query for the channels' versions, and one per channel that is behind.
     @discardableResult
-    public func catchUp(from log: any EventLog) -> [ChannelID] {
+    public func catchUp(from log: any SharedEventLog) -> [ChannelID] {
         order.withLock { _ in
             guard let stored = try? log.channels() else { return [] }
             var changed: [ChannelID] = []
@@ -37,6 +39,10 @@ extension EventIngest {
                 let known = channels.withLock { $0[id] }
                 guard let channel = known ?? (try? liveChannel(id, for: [])) else { continue }
                 if known == nil { changed.append(id) }
+                if entry.epoch != channel.epoch.rawValue || entry.version < channel.version {
+                    if replaceHistory(of: channel, as: entry, in: log) { changed.append(id) }
+                    continue
+                }
                 guard entry.version > channel.version, let events = try? log.events(in: entry.id, after: channel.version) else {
                     continue
                 }
@@ -45,5 +51,20 @@ extension EventIngest {
             }
             return changed
         }
+    }
+
+    /// Rebuilds `channel` from every event `log` holds for it, in the stored epoch — or, when
+    /// only its versions went backwards (the database was restored in place), in a new epoch this
+    /// server records first. Viewers are reset to the new history.
+    /// - Returns: whether the history was replaced (false when the log could not be read).
+    private func replaceHistory(of channel: LiveServedChannel, as entry: StoredChannel, in log: any SharedEventLog) -> Bool {
+        var epoch = entry.epoch
+        if epoch == channel.epoch.rawValue {
+            guard let replaced = try? log.replaceEpoch(of: entry.id, epoch, with: ChannelEpoch.random().rawValue) else { return false }
+            epoch = replaced
+        }
+        guard let events = try? log.events(in: entry.id) else { return false }
+        channel.replaceHistory(with: events, from: log.path, epoch: ChannelEpoch(rawValue: epoch))
+        return true
     }
 }

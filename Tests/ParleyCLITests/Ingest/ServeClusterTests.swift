@@ -13,6 +13,15 @@ import Testing
         if: PostgresTestDatabase.isAvailable, "no PostgreSQL server: PGHOST is unset (./scripts/test runs the tests under pg_virtualenv)"),
     .stretchedTimeLimit(minutes: 1))
 struct ServeClusterTests {
+    /// Waits until every one of `servers` shows `version` on the page of channel `c1`.
+    static func awaitVersion(_ version: Int, on servers: [ServeProcess], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try eventually("every server to show version \(version)", sourceLocation: sourceLocation) {
+            servers.allSatisfy { server in
+                (try? HTTPTestResponse.get("/c/c1", port: server.port)).flatMap { HTMLScan.version($0.text) } == version
+            }
+        }
+    }
+
     @Test("a post to either server reaches the viewers of both, in byte-identical batches")
     func postsReachEveryServer() throws {
         try PostgresTestDatabase.with { database in
@@ -58,11 +67,7 @@ struct ServeClusterTests {
                     text.range(of: #""version":"#).flatMap { Int(text[$0.upperBound...].prefix(while: \.isNumber)) }
                 }.max() ?? 0
             #expect(last > 0)
-            try eventually("both servers to show version \(last)") {
-                servers.allSatisfy { server in
-                    (try? HTTPTestResponse.get("/c/c1", port: server.port)).flatMap { HTMLScan.version($0.text) } == last
-                }
-            }
+            try Self.awaitVersion(last, on: servers)
             let pages = try servers.map { try HTTPTestResponse.get("/c/c1", port: $0.port).text }
             #expect(HTMLScan.main(pages[0])?.content == HTMLScan.main(pages[1])?.content)
             #expect(
@@ -108,11 +113,88 @@ struct ServeClusterTests {
             #expect(Int(ended) ?? 0 >= 4, "each server's two sessions")
             #expect(try ServeProcess.post(IngestFixture.message("m1", minute: 1), port: servers[1].port).status == 200)
             #expect(try ServeProcess.post(IngestFixture.message("m2", minute: 2), port: servers[0].port).status == 200)
-            try eventually("both servers to show version 3") {
-                servers.allSatisfy { server in
-                    (try? HTTPTestResponse.get("/c/c1", port: server.port)).flatMap { HTMLScan.version($0.text) } == 3
+            try Self.awaitVersion(3, on: servers)
+        }
+    }
+
+    @Test("kill -9 of one server while both take posts loses no acknowledged event; a restarted server shows what the other shows")
+    func killingOneServerLosesNothing() throws {
+        try PostgresTestDatabase.with { database in
+            var servers = [try ServeProcess(database: database.uri), try ServeProcess(database: database.uri)]
+            defer { servers.forEach { $0.stop() } }
+            let acknowledged = Mutex<[String]>([])
+            let ports = servers.map(\.port)
+            let victim = servers[0].process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { kill(victim, SIGKILL) }
+            DispatchQueue.concurrentPerform(iterations: 4) { poster in
+                for index in 0..<(poster % 2 == 0 ? 100_000 : 400) {
+                    let id = "k\(poster)-\(index)"
+                    let reply = try? ServeProcess.post(IngestFixture.message(id, minute: index), port: ports[poster % 2])
+                    guard reply?.status == 200 else {
+                        if poster % 2 == 0 { return } else { continue }
+                    }
+                    acknowledged.withLock { $0.append(id) }
                 }
             }
+            servers[0].process.waitUntilExit()
+            let ids = acknowledged.withLock { $0 }
+            #expect(ids.count > 0)
+            let stored = Set(
+                try database.query(#"SELECT record::json->>'id' FROM events"#).split(separator: "\n").map(String.init))
+            #expect(Set(ids).isSubset(of: stored))
+            let last = Int(try database.query("SELECT max(version) FROM events")) ?? 0
+            servers[0] = try ServeProcess(database: database.uri)
+            try Self.awaitVersion(last, on: servers)
+            let pages = try servers.map { try HTTPTestResponse.get("/c/c1", port: $0.port).text }
+            #expect(HTMLScan.main(pages[0])?.content == HTMLScan.main(pages[1])?.content)
+        }
+    }
+
+    @Test("a PostgreSQL server out of reach at start: parley serve exits 74 naming it, without the password")
+    func unreachableAtStart() throws {
+        let outcome = try ParleyProcess.run([
+            "serve", TestPaths.fixture("tiny.json").path, "--port", "0", "--token", IngestFixture.token,
+            "--db", "postgresql://maya:secret@127.0.0.1:1/events?connect_timeout=2",
+        ])
+        #expect(outcome.code == 74)
+        #expect(
+            outcome.errors.contains(
+                #"\#nparley: --db: PostgreSQL (user=maya connect_timeout=2 dbname=events host=127.0.0.1 port=1): cannot open the database: "#
+                    + #"connection to server at "127.0.0.1", port 1 failed: Connection refused"#))
+        #expect(!outcome.errors.contains("secret"))
+    }
+
+    @Test("restoring an older dump of the database: both servers take a new epoch and that history, and their viewers are reset to it")
+    func restoringAnOlderDumpResetsViewers() throws {
+        try PostgresTestDatabase.with { database in
+            let servers = [try ServeProcess(database: database.uri), try ServeProcess(database: database.uri)]
+            defer { servers.forEach { $0.stop() } }
+            let dump = TestPaths.temporaryFolder().appendingPathComponent("events.dump")
+            for index in 0..<2 {
+                #expect(try ServeProcess.post(IngestFixture.message("m\(index)", minute: index), port: servers[0].port).status == 200)
+            }
+            try database.dump(to: dump)
+            #expect(try ServeProcess.post(IngestFixture.message("m2", minute: 2, text: "lost"), port: servers[1].port).status == 200)
+            let epoch = try #require(HTMLScan.epoch(try HTTPTestResponse.get("/c/c1", port: servers[0].port).text))
+            let streams = try servers.map { try EventStreamClient(port: $0.port, path: "/c/c1/events?since=3&epoch=\(epoch)") }
+            try database.restore(from: dump)
+            for stream in streams { #expect(try stream.nextEvent() == nil, "the stream ends") }
+            try eventually("both servers to show version 2 in another epoch", timeout: .seconds(15)) {
+                let pages = servers.compactMap { try? HTTPTestResponse.get("/c/c1", port: $0.port).text }
+                return pages.count == 2 && pages.allSatisfy { HTMLScan.version($0) == 2 && HTMLScan.epoch($0) != epoch }
+                    && HTMLScan.epoch(pages[0]) == HTMLScan.epoch(pages[1])
+            }
+            let page = try HTTPTestResponse.get("/c/c1", port: servers[1].port).text
+            #expect(page.contains("lost") == false)
+            let resumed = try EventStreamClient(port: servers[1].port, path: "/c/c1/events?epoch=\(epoch)", headers: ["Last-Event-ID": "3"])
+            let reset = try resumed.nextEvent()
+            #expect(reset?.id == 2)
+            #expect(reset?.data?.contains(#"["reset""#) == true)
+            #expect(reset?.data?.contains(#""e":"\#(HTMLScan.epoch(page) ?? "")""#) == true)
+            #expect(try ServeProcess.post(IngestFixture.message("m3", minute: 3, text: "after"), port: servers[0].port).status == 200)
+            let next = try resumed.nextEvent()
+            #expect(next?.id == 3)
+            #expect(next?.data?.contains("after") == true)
         }
     }
 }

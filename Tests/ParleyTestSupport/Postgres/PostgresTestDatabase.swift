@@ -40,6 +40,17 @@ package struct PostgresTestDatabase: Sendable {
         try Self.run("psql", ["-At", "-v", "ON_ERROR_STOP=1", "-d", name, "-c", sql]).trimmingCharacters(in: .newlines)
     }
 
+    /// Writes the whole database to `file` (`pg_dump`'s custom format).
+    package func dump(to file: URL) throws { _ = try Self.run("pg_dump", ["-Fc", "-f", file.path, name]) }
+
+    /// Replaces the database with the copy `dump(to:)` wrote to `file`, as one restores a backup:
+    /// drops it (ending its sessions), creates it again and restores the copy (`pg_restore`).
+    package func restore(from file: URL) throws {
+        _ = try Self.run("dropdb", ["--force", name])
+        _ = try Self.run("createdb", [name])
+        _ = try Self.run("pg_restore", ["-d", name, file.path])
+    }
+
     /// Drops the database, closing its connections first.
     package func drop() { _ = try? Self.run("dropdb", ["--force", name]) }
 
