@@ -197,4 +197,51 @@ struct ServeClusterTests {
             #expect(next?.data?.contains("after") == true)
         }
     }
+
+    @Test("PostgreSQL out of reach while serving: posts get 503 with Retry-After, streams stay open, and both servers catch up after")
+    func databaseOutOfReachWhileServing() throws {
+        try PostgresTestDatabase.with { database in
+            let servers = [try ServeProcess(database: database.uri), try ServeProcess(database: database.uri)]
+            defer { servers.forEach { $0.stop() } }
+            let stream = try EventStreamClient(port: servers[1].port, path: "/c/c1/events?since=0", timeout: 20)
+            try database.administer(
+                "ALTER DATABASE \(database.name) ALLOW_CONNECTIONS false; "
+                    + "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database.name)'")
+            let refused = try ServeProcess.post(IngestFixture.message("m0"), port: servers[0].port)
+            #expect(refused.status == 503)
+            #expect(refused.header("Retry-After") == "1")
+            #expect(refused.text.contains("the events could not be stored"))
+            try database.administer("ALTER DATABASE \(database.name) ALLOW_CONNECTIONS true")
+            var accepted = false
+            for _ in 0..<100 where !accepted {
+                accepted =
+                    (try? ServeProcess.post(IngestFixture.message("m1", minute: 1, text: "back again"), port: servers[0].port))?.status
+                    == 200
+                if !accepted { Thread.sleep(forTimeInterval: 0.1) }
+            }
+            #expect(accepted, "a post succeeds once the database is back (back-off at most 5 s)")
+            let batch = try stream.nextEvent()
+            #expect(batch?.id == 1)
+            #expect(batch?.data?.contains("back again") == true)
+            try Self.awaitVersion(1, on: servers)
+        }
+    }
+
+    @Test("a channel a post creates on one server (--create-channels) is served by the other")
+    func createdChannelsReachEveryServer() throws {
+        try PostgresTestDatabase.with { database in
+            let servers = try (0..<2).map { _ in try ServeProcess(database: database.uri, extra: ["--create-channels"]) }
+            defer { servers.forEach { $0.stop() } }
+            let record =
+                #"{"type":"message","id":"n1","timestamp":"2024-04-01T10:00:00.000Z","author":{"id":"u9","name":"bot"},"content":"new"}"#
+            #expect(try ServeProcess.post(record, channel: "fresh", port: servers[0].port).status == 200)
+            try eventually("the other server to serve the new channel") {
+                (try? HTTPTestResponse.get("/c/fresh", port: servers[1].port)).map { $0.status == 200 && HTMLScan.version($0.text) == 1 }
+                    ?? false
+            }
+            let pages = try servers.map { try HTTPTestResponse.get("/c/fresh", port: $0.port).text }
+            #expect(HTMLScan.main(pages[0])?.content == HTMLScan.main(pages[1])?.content)
+            #expect(HTMLScan.epoch(pages[0]) == HTMLScan.epoch(pages[1]))
+        }
+    }
 }

@@ -38,11 +38,11 @@ struct ServeProcess {
         return server.port
     }
 
-    /// Posts one record with the test token.
-    static func post(_ record: String, port: Int) throws -> HTTPTestResponse {
+    /// Posts one record to `channel` with the test token.
+    static func post(_ record: String, channel: String = "c1", port: Int) throws -> HTTPTestResponse {
         let socket = try TestSocket(port: port)
         socket.send(
-            "POST /c/c1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(IngestFixture.token)\r\n"
+            "POST /c/\(channel)/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(IngestFixture.token)\r\n"
                 + "Content-Length: \(record.utf8.count)\r\n\r\n" + record)
         return try HTTPTestResponse.read(from: socket)
     }

@@ -35,6 +35,10 @@ package struct PostgresTestDatabase: Sendable {
     /// Runs `sql` in this database with `psql` (stopping at the first error).
     package func run(_ sql: String) throws { _ = try Self.run("psql", ["-q", "-v", "ON_ERROR_STOP=1", "-d", name, "-c", sql]) }
 
+    /// Runs `sql` on the server from its default database (`PGDATABASE`), for what cannot run in
+    /// this database itself, such as `ALTER DATABASE … ALLOW_CONNECTIONS`.
+    package func administer(_ sql: String) throws { _ = try Self.run("psql", ["-q", "-v", "ON_ERROR_STOP=1", "-c", sql]) }
+
     /// The rows `sql` returns, as `psql -At` prints them: one line per row, values between `|`.
     package func query(_ sql: String) throws -> String {
         try Self.run("psql", ["-At", "-v", "ON_ERROR_STOP=1", "-d", name, "-c", sql]).trimmingCharacters(in: .newlines)
