@@ -86,9 +86,9 @@ def wait_for_port(port, process, what, log=None):
 
 
 def readme_config():
-    """The README's ```nginx block."""
+    """The README's first ```nginx block (the second shows several servers, test_nginx_cluster.py)."""
     blocks = re.findall(r'```nginx\n(.*?)```', README.read_text(encoding='utf-8'), re.S)
-    assert len(blocks) == 1, f'expected one ```nginx block in README.md, found {len(blocks)}'
+    assert len(blocks) == 2, f'expected two ```nginx blocks in README.md, found {len(blocks)}'
     return blocks[0]
 
 
