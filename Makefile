@@ -1,5 +1,5 @@
 # Developer targets. The README's quick start needs none of them (./scripts/run, ./scripts/test).
-.PHONY: build test run bench bench-archive bench-search bench-server lint format install screenshots docs clean
+.PHONY: build test run bench bench-archive bench-search bench-server bench-scale lint format install screenshots docs clean
 
 build:
 	swift build
@@ -41,6 +41,11 @@ install:
 bench-server:
 	./scripts/bench-server
 	./scripts/bench-ingest
+
+# Scale-out (scripts/bench-scale): the same ingest load on one server on SQLite, one on PostgreSQL
+# and two sharing one PostgreSQL database (pg_virtualenv), 1,000 viewers spread over the servers.
+bench-scale:
+	./scripts/bench-scale
 
 # ParleyDiffing's DocC archive, built offline with the toolchain's docc (.build/docs/ParleyDiffing.doccarchive);
 # fails on any DocC warning.

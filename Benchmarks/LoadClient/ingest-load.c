@@ -9,8 +9,12 @@
 // `key=value` results. Exits 1 when a post failed or a stream that stayed open missed a batch; a
 // stream the server closed (a viewer dropped for falling too far behind) is counted, not an error.
 //
+// Several servers sharing one PostgreSQL database (scripts/bench-scale) are named by their ports and
+// process ids separated by commas: viewer and poster i use the (i mod n)-th server; CPU time and
+// RSS are summed over the servers.
+//
 // usage: ingest-load seed FILE MESSAGES      (the channel's first MESSAGES messages, as Parley JSON Lines)
-//        ingest-load run PORT TOKEN VIEWERS POSTERS EVENTS[@RATE] SECONDS SEEDED [SERVER_PID]
+//        ingest-load run PORT[,PORT…] TOKEN VIEWERS POSTERS EVENTS[@RATE] SECONDS SEEDED [SERVER_PID[,SERVER_PID…]]
 // build: cc -O2 -pthread -o ingest-load ingest-load.c ingest-viewers.c ingest-post.c sse-stream.c samples.c
 #include "ingest-load.h"
 
@@ -50,6 +54,16 @@ static long cpu_ticks(long pid) {
     return user + system;
 }
 
+// Up to `capacity` whole numbers separated by commas in `text`, into `values`; returns how many.
+static int numbers(const char *text, long *values, int capacity) {
+    int count = 0;
+    for (char *end; count < capacity && *text; text = *end == ',' ? end + 1 : end) {
+        values[count++] = strtol(text, &end, 10);
+        if (end == text) break;
+    }
+    return count;
+}
+
 static int seed(const char *path, long count) {
     FILE *file = fopen(path, "w");
     if (!file || write_seed(file, count) != 0 || fclose(file) != 0) {
@@ -76,10 +90,17 @@ int main(int argc, char **argv) {
     signal(SIGPIPE, SIG_IGN);
     int viewer_count = atoi(argv[4]), poster_count = atoi(argv[5]);
     double seconds = atof(argv[7]);
-    long server = argc == 10 ? atol(argv[9]) : 0;
+    long servers[8] = {0}, ports[8] = {0};
+    int server_count = argc == 10 ? numbers(argv[9], servers, 8) : 0;
     char *rate = NULL;
-    struct ingest_run run = {.port = atoi(argv[2]), .token = argv[3], .events_per_request = (int)strtol(argv[6], &rate, 10),
+    struct ingest_run run = {.token = argv[3], .events_per_request = (int)strtol(argv[6], &rate, 10),
                              .ack_capacity = 1 << 24, .next_message = atol(argv[8])};
+    run.port_count = numbers(argv[2], ports, 8);
+    for (int i = 0; i < run.port_count; i++) run.ports[i] = (int)ports[i];
+    if (run.port_count == 0) {
+        fprintf(stderr, "ingest-load: PORT: expected one or more port numbers separated by commas, got '%s'\n", argv[2]);
+        return 64;
+    }
     run.rate = *rate == '@' ? atof(rate + 1) : 0;
     if (run.events_per_request < 1 || (*rate && *rate != '@')) {
         fprintf(stderr, "ingest-load: EVENTS: expected a whole number of events per request, optionally @RATE, got '%s'\n", argv[6]);
@@ -90,13 +111,14 @@ int main(int argc, char **argv) {
     if (viewers_open(&viewers, viewer_count, &run) != 0) return 69;
     fprintf(stderr, "ingest-load: %d streams open; posting for %.0f s\n", viewer_count, seconds);
 
-    long ticks = cpu_ticks(server);
+    long ticks = 0;
+    for (int i = 0; i < server_count; i++) ticks += cpu_ticks(servers[i]);
     uint64_t start = now_ns(), posted = start;
     run.start_ns = start;
     run.deadline_ns = start + (uint64_t)(seconds * 1e9);
     struct poster *posters = calloc((size_t)poster_count, sizeof *posters);
     for (int i = 0; i < poster_count; i++) {
-        posters[i] = (struct poster){.run = &run};
+        posters[i] = (struct poster){.run = &run, .port = run.ports[i % run.port_count]};
         pthread_create(&posters[i].thread, NULL, poster_main, &posters[i]);
     }
     while (!finished(posters, poster_count)) viewers_pump(&viewers, 5);
@@ -114,7 +136,9 @@ int main(int argc, char **argv) {
     uint64_t drain = now_ns() + DRAIN_SECONDS * 1000000000ull;
     while (!viewers_caught_up(&viewers, last) && now_ns() < drain) viewers_pump(&viewers, 5);
     uint64_t end = now_ns();
-    double busy = (double)(cpu_ticks(server) - ticks) / (double)sysconf(_SC_CLK_TCK);
+    long busy_ticks = -ticks, rss_kib = 0;
+    for (int i = 0; i < server_count; i++) busy_ticks += cpu_ticks(servers[i]), rss_kib += status_field(servers[i], "VmRSS:");
+    double busy = (double)busy_ticks / (double)sysconf(_SC_CLK_TCK);
     long unacknowledged = viewers_settle(&viewers);
 
     // Batches: distinct acknowledged versions (a group commit acknowledges several requests at one version).
@@ -140,6 +164,6 @@ int main(int argc, char **argv) {
            samples_quantile_ms(d, 0.5), samples_quantile_ms(d, 0.99), samples_quantile_ms(d, 1),
            d->count ? 100.0 * (double)samples_negative(d) / (double)d->count : 0, batches, delivered, batches * viewer_count, complete, gaps,
            closed, unacknowledged, failed, (double)viewers.bytes / 1048576, 100 * busy / ((double)(end - start) / 1e9),
-           status_field(server, "VmRSS:"));
+           rss_kib);
     return failed == 0 && complete == viewer_count - closed && gaps == 0 && unacknowledged == 0 ? 0 : 1;
 }

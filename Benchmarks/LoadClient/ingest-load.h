@@ -18,7 +18,8 @@
 
 // What every poster shares: where to post, what, until when, and the acknowledgements.
 struct ingest_run {
-    int port;
+    int ports[8];              // the servers: viewer and poster i use ports[i % port_count]
+    int port_count;
     const char *token;
     int events_per_request;
     double rate;               // requests per second over all posters, 0 for as fast as they are answered
@@ -34,6 +35,7 @@ struct ingest_run {
 struct poster {
     pthread_t thread;
     struct ingest_run *run;
+    int port;                         // the server it posts to
     long requests, events;            // acknowledged ones
     long last_version;                // the highest version acknowledged to this poster
     struct samples round_trips;       // microseconds from sending a request to reading its whole reply

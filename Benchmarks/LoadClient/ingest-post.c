@@ -121,7 +121,7 @@ void *poster_main(void *argument) {
     char *body = malloc(capacity), head[512], reply[4096];
     int fd = -1, closes = 0;
     while (!p->error[0] && now_ns() < run->deadline_ns) {
-        if (fd < 0 && (fd = connect_loopback(run->port)) < 0) {
+        if (fd < 0 && (fd = connect_loopback(p->port)) < 0) {
             snprintf(p->error, sizeof p->error, "connect: %s", strerror(errno));
             break;
         }
@@ -137,7 +137,7 @@ void *poster_main(void *argument) {
         for (int k = 0; k < run->events_per_request; k++) length += format_message(body + length, first + k);
         int head_length = snprintf(head, sizeof head,
             "POST /c/" INGEST_CHANNEL "/events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nAuthorization: Bearer %s\r\n"
-            "Content-Type: application/x-ndjson\r\nContent-Length: %zu\r\n\r\n", run->port, run->token, length);
+            "Content-Type: application/x-ndjson\r\nContent-Length: %zu\r\n\r\n", p->port, run->token, length);
         struct iovec parts[2] = {{head, (size_t)head_length}, {body, length}};
         uint64_t sent = now_ns();
         int status = send_all(fd, parts, 2) == 0 ? read_reply(fd, reply, sizeof reply, &closes) : -1;

@@ -62,11 +62,12 @@ void viewers_pump(struct viewers *all, int wait_ms) {
 int viewers_open(struct viewers *all, int count, const struct ingest_run *run) {
     *all = (struct viewers){.all = calloc((size_t)count, sizeof *all->all), .count = count, .epoll = epoll_create1(0), .run = run};
     char request[160];
-    int length = snprintf(request, sizeof request,
-        "GET /c/" INGEST_CHANNEL "/events?since=0 HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nAccept: text/event-stream\r\n\r\n", run->port);
-    struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)run->port)};
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     for (int i = 0; i < count; i++) {
+        int port = run->ports[i % run->port_count];
+        int length = snprintf(request, sizeof request,
+            "GET /c/" INGEST_CHANNEL "/events?since=0 HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nAccept: text/event-stream\r\n\r\n", port);
+        struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
         int fd = socket(AF_INET, SOCK_STREAM, 0);
         if (fd < 0 || connect(fd, (struct sockaddr *)&address, sizeof address) != 0 || write(fd, request, (size_t)length) != length) {
             fprintf(stderr, "ingest-load: viewer %d: %s\n", i, strerror(errno));
