@@ -19,15 +19,15 @@ package struct IngestFixture {
 
     /// Starts a server on `database` (a new temporary file when nil), rebuilding `c1` and the
     /// channels only the database holds from it, as `parley serve` does; `creatingChannels`
-    /// lets a post create a channel (`--create-channels`); `adjust` changes the rest of the
-    /// configuration.
+    /// lets a post create a channel (`--create-channels`); `window` is the live window's size;
+    /// `adjust` changes the rest of the configuration.
     package static func start(
-        database: String? = nil, maxBodyBytes: Int = 1 << 20, creatingChannels: Bool = false,
+        database: String? = nil, maxBodyBytes: Int = 1 << 20, creatingChannels: Bool = false, window: Int = 500,
         adjust: (inout ServerConfiguration) -> Void = { _ in }
     ) throws -> IngestFixture {
         let path = database ?? temporaryDatabase()
         let store = try EventStore(path: path)
-        let options = LiveOptions(window: 500, templates: try TemplateSet.load())
+        let options = LiveOptions(window: window, templates: try TemplateSet.load())
         let transcript = try ServerTranscripts.tiny()
         let pages = try LivePageRenderer.load(siteTitle: transcript.title)
         let known = LiveServedChannel(channel: transcript.channels[0], directory: transcript.directory, options: options, pages: pages)

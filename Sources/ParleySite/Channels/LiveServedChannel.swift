@@ -49,6 +49,7 @@ public final class LiveServedChannel: ServedChannel {
         platform = channel.platform
         self.pages = pages
         initial = (channel, directory, options)
+        logVersion = Atomic(version)
         liveChannel = Mutex(LiveChannel(channel: channel, directory: directory, options: options, version: version))
     }
 
@@ -83,6 +84,7 @@ public final class LiveServedChannel: ServedChannel {
         let live = rebuilt.live
         currentEpoch.withLock { $0 = epoch }
         liveChannel.withLock { $0 = live }
+        logVersion.store(rebuilt.appliedVersion, ordering: .relaxed)
         if let broadcaster = broadcaster.withLock({ $0 }) {
             publish(live, to: broadcaster)
             broadcaster.restart(at: live.version)
@@ -113,11 +115,19 @@ public final class LiveServedChannel: ServedChannel {
     @discardableResult
     public func apply(_ events: [TranscriptEvent], version: Int? = nil) throws(EventError) -> PatchBatch? {
         do throws(EventBatchFailure) {
-            return try live.apply(events, version: version)
+            let batch = try live.apply(events, version: version)
+            logVersion.store(max(logVersion.load(ordering: .relaxed), version ?? live.version), ordering: .relaxed)
+            return batch
         } catch {
             throw error.error
         }
     }
+
+    /// The event log's version of the last events applied: the channel's ``version`` or later,
+    /// as events that change nothing on the live page (a message outside its window) make no
+    /// batch. Commits and the follower read the log after it.
+    public var appliedVersion: Int { logVersion.load(ordering: .relaxed) }
+    private let logVersion: Atomic<Int>
 
     /// Whether other servers change this channel too (a shared event log that
     /// ``EventIngest/follow(_:)`` follows): then a viewer ahead of it waits for it to catch up.

@@ -39,11 +39,12 @@ extension EventIngest {
                 let known = channels.withLock { $0[id] }
                 guard let channel = known ?? (try? liveChannel(id, for: [])) else { continue }
                 if known == nil { changed.append(id) }
-                if entry.epoch != channel.epoch.rawValue || entry.version < channel.version {
+                if entry.epoch != channel.epoch.rawValue || entry.version < channel.appliedVersion {
                     if replaceHistory(of: channel, as: entry, in: log) { changed.append(id) }
                     continue
                 }
-                guard entry.version > channel.version, let events = try? log.events(in: entry.id, after: channel.version) else {
+                guard entry.version > channel.appliedVersion, let events = try? log.events(in: entry.id, after: channel.appliedVersion)
+                else {
                     continue
                 }
                 _ = channel.applyStored(events, from: log.path, byVersion: true)

@@ -79,7 +79,7 @@ extension EventIngest {
         var accepted: [WaitingBatch] = []
         let versions: [Int]
         do throws(StoreError) {
-            versions = try store.append(to: id.rawValue, after: channel.version, in: channel.epoch.rawValue) { committed in
+            versions = try store.append(to: id.rawValue, after: channel.appliedVersion, in: channel.epoch.rawValue) { committed in
                 _ = channel.applyStored(committed, from: store.path, byVersion: true)
                 accepted = check(remaining, on: channel)
                 return accepted.flatMap(\.records)

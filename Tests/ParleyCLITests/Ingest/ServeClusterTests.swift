@@ -53,6 +53,7 @@ struct ServeClusterTests {
         try PostgresTestDatabase.with { database in
             let servers = [try ServeProcess(database: database.uri), try ServeProcess(database: database.uri)]
             defer { servers.forEach { $0.stop() } }
+            let streams = try servers.map { try EventStreamClient(port: $0.port, path: "/c/c1/events?since=0", timeout: 20) }
             let replies = Mutex<[String]>([])
             DispatchQueue.concurrentPerform(iterations: 4) { poster in
                 for index in 0..<25 {
@@ -73,6 +74,9 @@ struct ServeClusterTests {
             #expect(
                 try database.query("SELECT count(*), count(DISTINCT record), count(DISTINCT version), max(version) FROM events")
                     == "100|100|\(last)|\(last)")
+            let batches = try streams.map { stream in try (1...last).map { _ in try stream.nextEvent() } }
+            #expect(batches[0].map { $0?.id } == Array(1...last), "a batch per commit, in version order")
+            #expect(batches[0] == batches[1], "byte-identical batch streams from both servers")
         }
     }
 
@@ -242,6 +246,25 @@ struct ServeClusterTests {
             let pages = try servers.map { try HTTPTestResponse.get("/c/fresh", port: $0.port).text }
             #expect(HTMLScan.main(pages[0])?.content == HTMLScan.main(pages[1])?.content)
             #expect(HTMLScan.epoch(pages[0]) == HTMLScan.epoch(pages[1]))
+        }
+    }
+
+    @Test("an append outside the live window, posted to one server, is applied once on both, whatever is posted after")
+    func unseenChangesAreAppliedOnceEverywhere() throws {
+        try PostgresTestDatabase.with { database in
+            let servers = try (0..<2).map { _ in try ServeProcess(database: database.uri, extra: ["--window", "2"]) }
+            defer { servers.forEach { $0.stop() } }
+            let append = #"{"type":"append","channel":"c1","id":"101","text":" (appended once)"}"#
+            #expect(try ServeProcess.post(append, port: servers[0].port).status == 200)
+            for index in 0..<4 {
+                let record = IngestFixture.message("n\(index)", minute: 59, text: "later \(index)")
+                #expect(try ServeProcess.post(record, port: servers[index % 2].port).status == 200)
+            }
+            try Self.awaitVersion(5, on: servers)
+            for server in servers {
+                let older = try HTTPTestResponse.get("/c/c1/before/102", port: server.port).text
+                #expect(older.components(separatedBy: "(appended once)").count == 2, "the appended text, once, on port \(server.port)")
+            }
         }
     }
 }
