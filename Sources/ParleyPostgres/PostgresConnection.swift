@@ -112,6 +112,14 @@ final class PostgresConnection: @unchecked Sendable {
         return message.isEmpty ? "unknown error" : message
     }
 
+    /// Whether `text` is a libpq connection string naming at least one option: `PQconninfoParse`
+    /// reads it (a file name fails: "missing "=" after …", as does an unknown keyword).
+    static func isConnectionString(_ text: String) -> Bool {
+        guard text.contains("="), let options = PQconninfoParse(text, nil) else { return false }
+        PQconninfoFree(options)
+        return true
+    }
+
     /// `connection`'s options as `key=value` pairs without the password (libpq's
     /// `PQconninfoParse`), or "PostgreSQL (PG* environment variables)" when it names none.
     static func describe(_ connection: String) -> String {

@@ -23,10 +23,11 @@ public final class PostgresEventStore: SharedEventLog {
     /// The `NOTIFY` channel that announces commits; the payload is the Parley channel's id.
     static let announcements = "parley_events"
 
-    /// Whether `text` names a PostgreSQL database rather than a file: a `postgresql://` or
-    /// `postgres://` URI (libpq's URI forms).
+    /// Whether `text` names a PostgreSQL database rather than a SQLite file: a `postgresql://` or
+    /// `postgres://` URI, or a libpq connection string of `keyword=value` pairs that libpq reads
+    /// (`host=db.internal dbname=parley`; `PQconninfoParse`). A file name never parses as one.
     public static func names(_ text: String) -> Bool {
-        text.hasPrefix("postgresql://") || text.hasPrefix("postgres://")
+        text.hasPrefix("postgresql://") || text.hasPrefix("postgres://") || PostgresConnection.isConnectionString(text)
     }
 
     /// Connects with `options` (a libpq URI or connection string; what it leaves out comes from

@@ -176,6 +176,17 @@ struct PostgresEventStoreTests {
         }
     }
 
+    @Test(
+        "--db names PostgreSQL by a URI or a libpq connection string; anything else is a SQLite file",
+        arguments: [
+            ("postgresql://db.internal/parley", true), ("postgres:///parley", true), ("host=db.internal dbname=parley", true),
+            ("dbname=parley", true), ("events.sqlite", false), ("/var/lib/parley/events.sqlite", false), ("a=b.sqlite", false),
+            ("", false),
+        ])
+    func databaseNames(text: String, isPostgres: Bool) {
+        #expect(PostgresEventStore.names(text) == isPostgres)
+    }
+
     @Test("a server that cannot be reached is named without the password, in libpq's order of options")
     func unreachableServer() {
         #expect(
