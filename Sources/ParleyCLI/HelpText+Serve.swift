@@ -32,8 +32,10 @@ extension HelpText {
                                   default: each channel's app's theme)
               --demo              serve the built-in sample transcript
               --follow            tail INPUT, one Parley JSON Lines file, as it grows (not with --demo)
-              --db PATH           the SQLite file posted events are committed to (default
-                                  $XDG_STATE_HOME/parley/events.sqlite; --demo: a temporary one)
+              --db PATH|URI       where posted events are committed: a SQLite file (default
+                                  $XDG_STATE_HOME/parley/events.sqlite; --demo: a temporary one),
+                                  or a PostgreSQL database (postgresql://HOST/DB or 'host=… dbname=…';
+                                  PG* variables apply) that several parley serve share
               --token TOKEN       the bearer token of POST /c/CHANNEL/events (default
                                   $PARLEY_TOKEN, else a random one, printed once)
               --max-body BYTES    the largest posted body (default 1048576; more gets 413)
