@@ -10,8 +10,9 @@ extension ServeCommand {
     /// `--db`, `--token` or `PARLEY_TOKEN` (not with `--follow`, whose lines take their own
     /// versions). The token is `--token`, else `PARLEY_TOKEN`, else 32 random bytes in hex
     /// (`generated`: the caller prints it once the server runs). The database is `--db` — a
-    /// `postgresql://` URI names a PostgreSQL database shared with other servers, anything else a
-    /// SQLite file — else a temporary file with `--demo`, else `$XDG_STATE_HOME/parley/events.sqlite`
+    /// `postgresql://` URI or a libpq connection string names a PostgreSQL database shared with
+    /// other servers (``PostgresEventStore/names(_:)``), anything else a SQLite file — else a
+    /// temporary file with `--demo`, else `$XDG_STATE_HOME/parley/events.sqlite`
     /// (`~/.local/state/parley/events.sqlite`).
     /// - Throws: ``CommandFailure`` with ``ExitCode/usage`` for a bad `--max-body`, a token
     ///   shorter than 16 characters or `--follow` with ingest, ``ExitCode/ioError`` when the

@@ -39,7 +39,7 @@ public protocol EventLog: AnyObject, Sendable {
 extension EventLog {
     /// Appends `records` to `channel` in one transaction: all are committed, or none.
     /// - Returns: the versions given to the records, in order (empty for no records).
-    /// - Throws: as ``append(to:after:_:)``.
+    /// - Throws: as ``append(to:after:in:_:)``.
     public func append(_ records: [String], to channel: String) throws(StoreError) -> [Int] {
         guard !records.isEmpty else { return [] }
         return try append(to: channel, after: .max, in: nil) { _ in records }

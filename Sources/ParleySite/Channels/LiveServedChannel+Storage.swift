@@ -56,7 +56,7 @@ extension LiveServedChannel {
     ///
     /// A stored event that no longer reads (it fails today's checks, ``MessageValidator``) or
     /// applies (``EventError``) is left out and returned, never a reason not to start (see
-    /// ``applyStored(_:from:)``).
+    /// ``applyStored(_:from:byVersion:)``).
     /// - Returns: the events left out, in version order.
     /// - Throws: ``StoreError`` when the database cannot be read.
     /// - Complexity: O(events + skipped × events) in the worst case; O(events) when none is skipped.

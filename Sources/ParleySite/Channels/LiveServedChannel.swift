@@ -26,7 +26,7 @@ public final class LiveServedChannel: ServedChannel {
     let currentEpoch: Mutex<ChannelEpoch>
     /// The app the channel's messages came from, whose theme its page takes.
     let platform: Platform?
-    /// The channel's state and its batches; another one from ``replaceHistory(with:epoch:)``.
+    /// The channel's state and its batches; another one from ``replaceHistory(with:from:epoch:)``.
     var live: LiveChannel { liveChannel.withLock { $0 } }
     private let liveChannel: Mutex<LiveChannel>
     let pages: LivePageRenderer

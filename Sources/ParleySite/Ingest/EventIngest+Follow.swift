@@ -20,10 +20,10 @@ extension EventIngest {
         thread.start()
     }
 
-    /// Applies the events `log` holds past each live channel's version, in version order and
-    /// under the same lock as commits, one change per version (the batch the committing server
-    /// made of them); a channel that another server
-    /// created (`--create-channels`) is created here too, when this server may create channels.
+    /// Applies the events `log` holds past each live channel's applied version, in version order
+    /// and under the same lock as commits, one change per version (the batch the committing
+    /// server made of them); a channel that another server created (`--create-channels`) is
+    /// created here too, when this server may create channels.
     /// A channel whose stored epoch is not this server's, or whose stored version is below its
     /// own, belongs to a restored database: it is rebuilt from the log and its viewers reset.
     /// A failure to read the log changes nothing: the next call tries again.
