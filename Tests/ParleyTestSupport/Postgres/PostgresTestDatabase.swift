@@ -24,13 +24,9 @@ package struct PostgresTestDatabase: Sendable {
     /// libpq connection options naming this database (the rest comes from the `PG*` variables).
     package var options: String { "dbname=\(name)" }
 
-    /// The same database as a `postgresql://` URI, which is how `parley serve --db` names one.
-    package var uri: String {
-        let environment = ProcessInfo.processInfo.environment
-        var host = environment["PGHOST"] ?? "localhost"
-        if host.hasPrefix("/") { host = host.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? host }
-        return "postgresql://\(host):\(environment["PGPORT"] ?? "5432")/\(name)"
-    }
+    /// The same database as a `postgresql://` URI, which is how `parley serve --db` names one; the
+    /// server, port and login come from the `PG*` variables the child process inherits.
+    package var uri: String { "postgresql:///\(name)" }
 
     /// Runs `sql` in this database with `psql` (stopping at the first error).
     package func run(_ sql: String) throws { _ = try Self.run("psql", ["-q", "-v", "ON_ERROR_STOP=1", "-d", name, "-c", sql]) }
