@@ -29,6 +29,49 @@ import Foundation
 public enum SearchTokenizer {
     /// The terms of `text`, in order (repeats included).
     public static func terms(_ text: String) -> [String] {
+        asciiTerms(text) ?? unicodeTerms(text)
+    }
+
+    /// The terms of `text` when all of it is ASCII, else nil: its runs of ASCII letters and digits
+    /// in lower case. This is what the steps give such a text — folding an ASCII text only lowers
+    /// its case, and no ASCII character is unspaced or an emoji — read from its UTF-8 bytes without
+    /// decoding scalars (most of a chat's messages are ASCII).
+    /// - Complexity: O(n) in the text's bytes.
+    static func asciiTerms(_ text: String) -> [String]? {
+        let terms = text.utf8.withContiguousStorageIfAvailable { bytes -> [String]? in
+            var terms: [String] = []
+            var start = -1
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x80 else { return nil }
+                let isWord = (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20)
+                if isWord {
+                    if start < 0 { start = index }
+                } else if start >= 0 {
+                    terms.append(lowercased(UnsafeBufferPointer(rebasing: bytes[start..<index])))
+                    start = -1
+                }
+            }
+            if start >= 0 { terms.append(lowercased(UnsafeBufferPointer(rebasing: bytes[start...]))) }
+            return terms
+        }
+        return terms ?? nil
+    }
+
+    /// The ASCII `bytes` as a string, upper case letters lowered.
+    private static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            for index in bytes.indices {
+                let byte = bytes[index]
+                buffer[index] = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            }
+            return bytes.count
+        }
+    }
+
+    /// The terms of any `text`, by the steps above over its scalars.
+    /// - Complexity: O(n) in the text's scalars.
+    static func unicodeTerms(_ text: String) -> [String] {
         let scalars = fold(text)
         var terms: [String] = []
         var index = 0

@@ -75,4 +75,22 @@ import Testing
             #expect(SearchTokenizer.fold(String(text)) == whole, "\(String(text).debugDescription)")
         }
     }
+
+    /// The ASCII path gives what the scalar path gives, over 5,000 seeded ASCII strings (every
+    /// byte 0–127, runs of letters and digits likelier), and declines any text with a byte above
+    /// ASCII.
+    @Test func asciiTermsEqualUnicodeTerms() {
+        let pool: [UInt8] = Array(0...127) + Array("aZ09 Hello, World! x-y_z.".utf8)
+        var random = SeededRandom(seed: 0xA5C11)
+        for _ in 0..<5_000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in pool[Int.random(in: 0..<pool.count, using: &random)] }
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(SearchTokenizer.asciiTerms(text) == SearchTokenizer.unicodeTerms(text), "\(text.debugDescription)")
+        }
+        #expect(SearchTokenizer.asciiTerms("Hello World") == ["hello", "world"])
+        #expect(SearchTokenizer.asciiTerms("ABC123def_x") == ["abc123def", "x"])
+        #expect(SearchTokenizer.asciiTerms("") == [])
+        #expect(SearchTokenizer.asciiTerms("caf\u{E9}") == nil)
+        #expect(SearchTokenizer.terms("caf\u{E9} au LAIT") == ["cafe", "au", "lait"])
+    }
 }
