@@ -222,8 +222,21 @@ struct MediaStore {
         directory.emoji.keys.sorted().compactMap { directory.emoji[$0]?.imageURL }.filter { !$0.isEmpty }
     }
 
-    /// Whether `message` references a local file (a reference that is not a remote URL).
+    /// Whether `message` references a local file: one of its ``references(in:)`` that is not a
+    /// remote URL (``LinkPolicy/isRemote(_:)``). Read once per message as it is stored, so it
+    /// copies nothing and answers `http:` and `https:` references from their first bytes.
+    /// - Complexity: O(the message's references' lengths).
     static func hasLocalMedia(_ message: Message) -> Bool {
-        references(in: [message]).contains { !LinkPolicy.isRemote($0) }
+        func isLocal(_ reference: String?) -> Bool {
+            guard let reference, !reference.isEmpty else { return false }
+            let bytes = reference.utf8
+            if bytes.starts(with: "https:".utf8) || bytes.starts(with: "http:".utf8) { return false }
+            return !LinkPolicy.isRemote(reference)
+        }
+        if isLocal(message.author.avatarURL) { return true }
+        if message.attachments.contains(where: { isLocal($0.url) }) { return true }
+        if message.stickers.contains(where: { isLocal($0.url) }) { return true }
+        if message.reactions.contains(where: { $0.emojiID != nil && isLocal($0.imageURL) }) { return true }
+        return message.embeds.contains { isLocal($0.thumbnailURL) || $0.imageURLs.contains(where: isLocal) }
     }
 }
