@@ -28,34 +28,43 @@ import Foundation
 /// - Complexity: O(n) in the text's scalars.
 public enum SearchTokenizer {
     /// The terms of `text`, in order (repeats included).
+    ///
+    /// Read from the text's UTF-8 bytes a chunk at a time: the chunks are cut at ASCII characters
+    /// that are not letters or digits. Such a character separates terms and is folded alone (see
+    /// ``fold(_:)``), and no emoji sequence continues across it, so each chunk gives the terms it
+    /// gives inside the whole text. An all-ASCII chunk is one term, lowered, with no scalar
+    /// decoded; the others go through the steps above (most of a chat's words are ASCII).
+    /// - Complexity: O(n) in the text's bytes.
     public static func terms(_ text: String) -> [String] {
-        asciiTerms(text) ?? unicodeTerms(text)
+        text.utf8.withContiguousStorageIfAvailable(terms(utf8:)) ?? unicodeTerms(text)
     }
 
-    /// The terms of `text` when all of it is ASCII, else nil: its runs of ASCII letters and digits
-    /// in lower case. This is what the steps give such a text — folding an ASCII text only lowers
-    /// its case, and no ASCII character is unspaced or an emoji — read from its UTF-8 bytes without
-    /// decoding scalars (most of a chat's messages are ASCII).
-    /// - Complexity: O(n) in the text's bytes.
-    static func asciiTerms(_ text: String) -> [String]? {
-        let terms = text.utf8.withContiguousStorageIfAvailable { bytes -> [String]? in
-            var terms: [String] = []
-            var start = -1
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte < 0x80 else { return nil }
-                let isWord = (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20)
-                if isWord {
-                    if start < 0 { start = index }
-                } else if start >= 0 {
-                    terms.append(lowercased(UnsafeBufferPointer(rebasing: bytes[start..<index])))
-                    start = -1
-                }
+    /// The terms of the UTF-8 text `bytes`, a chunk at a time (``terms(_:)``).
+    static func terms(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        var terms: [String] = []
+        var start = 0
+        var isASCII = true
+        func endChunk(at end: Int) {
+            guard start < end else { return }
+            let chunk = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if isASCII {
+                terms.append(lowercased(chunk))
+            } else {
+                terms += unicodeTerms(String(decoding: chunk, as: UTF8.self))
             }
-            if start >= 0 { terms.append(lowercased(UnsafeBufferPointer(rebasing: bytes[start...]))) }
-            return terms
         }
-        return terms ?? nil
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte >= 0x80 {
+                isASCII = false
+            } else if !(0x30...0x39).contains(byte) && !(0x61...0x7A).contains(byte | 0x20) {
+                endChunk(at: index)
+                start = index + 1
+                isASCII = true
+            }
+        }
+        endChunk(at: bytes.count)
+        return terms
     }
 
     /// The ASCII `bytes` as a string, upper case letters lowered.

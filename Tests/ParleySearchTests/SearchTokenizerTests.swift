@@ -76,21 +76,22 @@ import Testing
         }
     }
 
-    /// The ASCII path gives what the scalar path gives, over 5,000 seeded ASCII strings (every
-    /// byte 0–127, runs of letters and digits likelier), and declines any text with a byte above
-    /// ASCII.
-    @Test func asciiTermsEqualUnicodeTerms() {
-        let pool: [UInt8] = Array(0...127) + Array("aZ09 Hello, World! x-y_z.".utf8)
+    /// Reading a chunk at a time (cut at ASCII characters that are not letters or digits, ASCII
+    /// chunks lowered without decoding) gives what the steps over the whole text's scalars give,
+    /// over 5,000 seeded strings mixing the vectors' scalars (CJK, emoji and their modifiers,
+    /// flags, marks) with ASCII letters, digits and punctuation.
+    @Test func chunkedTermsEqualWholeTextTerms() throws {
+        let ascii = Array("aZ09 Hello, World! x-y_z.#*<>=\t\n".unicodeScalars)
+        let pool = Array(Set(try Self.vectors().flatMap { Array($0.text.unicodeScalars) } + ascii)).sorted { $0.value < $1.value }
         var random = SeededRandom(seed: 0xA5C11)
         for _ in 0..<5_000 {
-            let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in pool[Int.random(in: 0..<pool.count, using: &random)] }
-            let text = String(decoding: bytes, as: UTF8.self)
-            #expect(SearchTokenizer.asciiTerms(text) == SearchTokenizer.unicodeTerms(text), "\(text.debugDescription)")
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...24, using: &random) { text.append(pool[Int.random(in: 0..<pool.count, using: &random)]) }
+            #expect(SearchTokenizer.terms(String(text)) == SearchTokenizer.unicodeTerms(String(text)), "\(String(text).debugDescription)")
         }
-        #expect(SearchTokenizer.asciiTerms("Hello World") == ["hello", "world"])
-        #expect(SearchTokenizer.asciiTerms("ABC123def_x") == ["abc123def", "x"])
-        #expect(SearchTokenizer.asciiTerms("") == [])
-        #expect(SearchTokenizer.asciiTerms("caf\u{E9}") == nil)
-        #expect(SearchTokenizer.terms("caf\u{E9} au LAIT") == ["cafe", "au", "lait"])
+        #expect(SearchTokenizer.terms("Hello World") == ["hello", "world"])
+        #expect(SearchTokenizer.terms("ABC123def_x") == ["abc123def", "x"])
+        #expect(SearchTokenizer.terms("") == [])
+        #expect(SearchTokenizer.terms("caf\u{E9} au LAIT 東京都👍🏽") == ["cafe", "au", "lait", "東京", "京都", "👍"])
     }
 }
