@@ -109,13 +109,13 @@ def day_number(when):
 
 def assign_ranges(channels):
     """Each channel without a range (capacity 0) gets one after the highest in use: base a multiple
-    of 64, capacity a power of two ≥ 64 and ≥ twice its count. A channel with a range keeps it (as
+    of 256, capacity a power of two ≥ 256 and ≥ twice its count. A channel with a range keeps it (as
     a later render keeps the previous index's)."""
     base = max((c.base + c.capacity for c in channels if c.capacity), default=0)
     for channel in channels:
         if channel.capacity:
             continue
-        capacity = 64
+        capacity = 256
         while capacity < 2 * len(channel.messages):
             capacity *= 2
         channel.base, channel.capacity = base, capacity
@@ -123,7 +123,7 @@ def assign_ranges(channels):
 
 
 def write_index(root, channels, shard_min=16384, shard_max=131072, chunked_over=4096, chunk_size=8192,
-                snippet_chunk=64):
+                snippet_chunk=256):
     """Writes root/search/ for `channels` (their messages' `terms` filled in). Returns the files
     written, by path relative to search/."""
     assign_ranges(channels)

@@ -136,7 +136,7 @@ import Testing
             timestamp: Timestamp(milliseconds: 0), content: Content(text: text))
     }
 
-    /// Ranges: 64-aligned, at least twice the count, kept from the previous entry while the
+    /// Ranges: 256-aligned, at least twice the count, kept from the previous entry while the
     /// channel fits, a new one after the highest in use when it does not.
     @Test func channelsKeepTheirRanges() throws {
         var first = SearchIndexer(previousEntry: nil)
@@ -154,7 +154,7 @@ import Testing
         let text = Self.text(entry)
         #expect(
             text.hasPrefix(
-                ##"ParleySearch.entry({"version":1,"documents":40,"channels":[{"id":"a","name":"#a","folder":"c/a/","base":0,"capacity":128,"count":40,"pages":[[0,"2021-01.html"]],"days":"14cIA"},{"id":"b","name":"#b","folder":"c/b/","base":128,"capacity":256,"count":100,"##
+                ##"ParleySearch.entry({"version":1,"documents":40,"channels":[{"id":"a","name":"#a","folder":"c/a/","base":0,"capacity":256,"count":40,"pages":[[0,"2021-01.html"]],"days":"14cIA"},{"id":"b","name":"#b","folder":"c/b/","base":256,"capacity":256,"count":100,"##
             ))
         var second = SearchIndexer(previousEntry: text)
         let began3 = second.beginChannel(Self.channel("b", count: 300))
@@ -164,9 +164,9 @@ import Testing
         let began5 = second.beginChannel(Self.channel("c", count: 1))
         #expect(began5)
         let again = Self.text(try #require(second.finish().last))
-        #expect(again.contains(##""id":"b","name":"#b","folder":"c/b/","base":384,"capacity":1024,"##))
-        #expect(again.contains(##""id":"a","name":"#a","folder":"c/a/","base":0,"capacity":128,"##))
-        #expect(again.contains(##""id":"c","name":"#c","folder":"c/c/","base":1408,"capacity":64,"##))
+        #expect(again.contains(##""id":"b","name":"#b","folder":"c/b/","base":512,"capacity":1024,"##))
+        #expect(again.contains(##""id":"a","name":"#a","folder":"c/a/","base":0,"capacity":256,"##))
+        #expect(again.contains(##""id":"c","name":"#c","folder":"c/c/","base":1536,"capacity":256,"##))
         var unreadable = SearchIndexer(previousEntry: "ParleySearch.entry({);\n")
         let began6 = unreadable.beginChannel(Self.channel("x", count: 1))
         #expect(began6)
@@ -177,12 +177,12 @@ import Testing
     /// documents than its range holds; a previous range past 2^32 is not kept (y).
     @Test func documentNumbersThatRunOutIndexNothing() throws {
         let full =
-            #"ParleySearch.entry({"version":1,"channels":[{"id":"z","base":4294967168,"capacity":64},{"id":"y","base":4294967232,"capacity":64}]});"#
+            #"ParleySearch.entry({"version":1,"channels":[{"id":"z","base":4294966784,"capacity":256},{"id":"y","base":4294967040,"capacity":256}]});"#
             + "\n"
         var indexer = SearchIndexer(previousEntry: full)
-        let keptZ = indexer.beginChannel(Self.channel("z", count: 64))
+        let keptZ = indexer.beginChannel(Self.channel("z", count: 256))
         #expect(keptZ)
-        for index in 0..<70 {
+        for index in 0..<260 {
             indexer.add(
                 SearchDocument(Self.message("z\(index)", text: "zed")), snippet: .init(anchor: "m-z\(index)", time: "t", author: "Maya"))
         }
@@ -193,19 +193,19 @@ import Testing
         let entry = Self.text(try #require(files.last))
         #expect(
             entry.hasPrefix(
-                ##"ParleySearch.entry({"version":1,"documents":64,"channels":[{"id":"z","name":"#z","folder":"c/z/","base":4294967168,"capacity":64,"count":64,"##
+                ##"ParleySearch.entry({"version":1,"documents":256,"channels":[{"id":"z","name":"#z","folder":"c/z/","base":4294966784,"capacity":256,"count":256,"##
             ))
         #expect(!entry.contains(#""id":"x""#))
-        #expect(files.map(\.path).filter { $0.hasPrefix("s/") } == ["s/67108862.js"])
+        #expect(files.map(\.path).filter { $0.hasPrefix("s/") } == ["s/16777214.js"])
         #expect(files.allSatisfy { !Self.text($0).contains("ex") || $0.path == "index.js" })
     }
 
-    @Test func snippetChunksHoldSixtyFourDocuments() throws {
+    @Test func snippetChunksHold256Documents() throws {
         var indexer = SearchIndexer(previousEntry: nil)
-        let began7 = indexer.beginChannel(Self.channel("a", count: 65))
+        let began7 = indexer.beginChannel(Self.channel("a", count: 257))
         #expect(began7)
-        for index in 0..<65 {
-            let text = index == 64 ? "line one\nsays \"hi\" \\ \u{1}" : "m\(index)"
+        for index in 0..<257 {
+            let text = index == 256 ? "line one\nsays \"hi\" \\ \u{1}" : "m\(index)"
             indexer.add(
                 SearchDocument(Self.message("\(index)", text: text)),
                 snippet: .init(anchor: "m-\(index)", time: "2021-01-01 10:0\(index % 10)", author: "Maya"))
@@ -218,7 +218,7 @@ import Testing
         let rest = indexer.finish()
         #expect(rest[0].path == "s/1.js")
         #expect(
-            Self.text(rest[0]) == #"ParleySearch.snippets(1,[[64,"m-64","2021-01-01 10:04","Maya","line one\nsays \"hi\" \\ \u0001"]]);"#
+            Self.text(rest[0]) == #"ParleySearch.snippets(1,[[256,"m-256","2021-01-01 10:06","Maya","line one\nsays \"hi\" \\ \u0001"]]);"#
                 + "\n")
     }
 
