@@ -8,7 +8,7 @@ import ParleyModel
 /// ``minimumShardBytes``, or before it would pass ``maximumShardBytes``: the boundaries depend on
 /// the terms themselves (content-defined, as rsync and backup tools cut files), so adding messages
 /// moves few of them and most shards keep their bytes and names.
-/// - Complexity: memory O(postings); ``files(channelRanges:)`` O(postings + terms · log terms).
+/// - Complexity: memory O(postings), each about 1–3 bytes (``PostingList``); ``files(channelRanges:)`` O(postings + terms · log terms).
 public struct SearchIndexBuilder: Sendable {
     /// A term in more documents than this gets its postings in chunk files.
     public static let chunkedTermDocuments = 4096
@@ -18,14 +18,14 @@ public struct SearchIndexBuilder: Sendable {
     static let maximumShardBytes = 128 * 1024
     static let cutModulus: UInt64 = 64
 
-    private var postings: [String: [UInt32]] = [:]
+    private var postings: [String: PostingList] = [:]
 
     public init() {}
 
     /// Adds `document` with its `terms` (repeats count: the term once more in the document).
     /// - Complexity: O(terms).
     public mutating func add(_ document: UInt32, terms: [String]) {
-        for term in terms { postings[term, default: []].append(document) }
+        for term in terms { postings[term, default: PostingList()].append(document) }
     }
 
     /// One file of the index: its path below `search/` and its bytes.
@@ -68,7 +68,7 @@ public struct SearchIndexBuilder: Sendable {
         }
         let terms = postings.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
         for term in terms {
-            let documents = postings[term, default: []].sorted()
+            let documents = postings[term, default: PostingList()].documents().sorted()
             member = SearchScript(capacity: 256)
             member.raw(UInt8(ascii: ","))
             member.string(term)

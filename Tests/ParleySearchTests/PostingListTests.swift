@@ -1,0 +1,43 @@
+import ParleyTestSupport
+import Testing
+
+@testable import ParleySearch
+
+/// A posting list gives back exactly the documents added, in order.
+@Suite struct PostingListTests {
+    /// Over 2,000 seeded lists: increasing runs, repeats, jumps back (a channel with a lower
+    /// range after one with a higher) and the extremes 0 and 2^32 − 1.
+    @Test func documentsComeBackAsAdded() {
+        var random = SeededRandom(seed: 0x9057)
+        for _ in 0..<2_000 {
+            var list = PostingList()
+            var added: [UInt32] = []
+            var document = UInt32.random(in: 0...1_000, using: &random)
+            for _ in 0..<Int.random(in: 0...60, using: &random) {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0: document = 0
+                case 1: document = UInt32.max
+                case 2: document = UInt32.random(in: 0...UInt32.max, using: &random)
+                case 3: break
+                default: document = document &+ UInt32.random(in: 1...300, using: &random)
+                }
+                list.append(document)
+                added.append(document)
+            }
+            #expect(list.documents() == added)
+        }
+    }
+
+    /// Differences below 64 either way take a byte each, 64 takes two, a jump to 2^32 − 1 five.
+    @Test func smallDifferencesTakeOneByte() {
+        var list = PostingList()
+        for document: UInt32 in [0, 1, 2, 2, 60, 63, 0] { list.append(document) }
+        #expect(list.documents() == [0, 1, 2, 2, 60, 63, 0])
+        #expect(list.byteCount == 7)
+        list.append(64)
+        #expect(list.byteCount == 9)
+        list.append(UInt32.max)
+        #expect(list.byteCount == 14)
+        #expect(list.documents().suffix(2) == [64, UInt32.max])
+    }
+}
