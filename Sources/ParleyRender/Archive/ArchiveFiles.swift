@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import ParleyAssets
 import ParleyHTML
 
@@ -70,14 +71,31 @@ struct ArchiveFiles {
             if isPage { pagesUnchanged += 1 }
             return
         }
-        do {
-            // The root is the staging folder, swapped in whole once complete: no file needs its own
-            // temporary copy and rename.
-            try data.write(to: url)
-        } catch {
-            throw .cannotWrite(path: url.path, reason: Self.reason(error))
-        }
+        // The root is the staging folder, swapped in whole once complete and flushed to disk once
+        // before (FileSystemSync): no file needs its own temporary copy, rename or fsync.
+        try Self.create(url.path, holding: data)
         if isPage { pagesRewritten += 1 }
+    }
+
+    /// Creates (or truncates) the file at `path`, mode 0666 less the umask, and writes `data`.
+    /// - Throws: ``RenderError/cannotWrite(path:reason:)`` naming the system's reason.
+    private static func create(_ path: String, holding data: Data) throws(RenderError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        let failure: Int32? = data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        let closed = close(descriptor) == 0 ? nil : errno
+        if let error = failure ?? closed { throw .cannotWrite(path: path, reason: String(cString: strerror(error))) }
     }
 
     /// Moves `temporary` (a file written inside the archive's folder, `size` bytes) to

@@ -55,8 +55,9 @@ struct StagedFolder {
             && manager.fileExists(atPath: folder.appendingPathComponent("public/parley.css").path)
     }
 
-    /// Writes the manifest, carries the user's files over, swaps the staging folder in place of
-    /// the destination and removes the previous folder.
+    /// Writes the manifest, flushes the staging folder's files to disk (``FileSystemSync``), carries
+    /// the user's files over, swaps the staging folder in place of the destination, syncs the
+    /// folder that holds them and removes the previous folder.
     /// - Throws: ``RenderError/cannotCreate(path:reason:)`` naming a file of the destination that
     ///   Parley did not write whose name the new archive uses (nothing is changed then);
     ///   ``RenderError/cannotWrite(path:reason:)`` when the manifest cannot be written, a file
@@ -67,6 +68,12 @@ struct StagedFolder {
             var manifest = ArchiveFiles(root: temporary)
             try manifest.write(
                 text: ArchiveManifest.text(listing: Self.files(in: temporary)), to: ArchiveManifest.fileName)
+        } catch {
+            discard()
+            throw error
+        }
+        do throws(RenderError) {
+            try FileSystemSync.flush(temporary)
         } catch {
             discard()
             throw error
@@ -104,6 +111,7 @@ struct StagedFolder {
             discard()
             throw .cannotWrite(path: destination.path, reason: "cannot move the new archive in place: \(reason)")
         }
+        FileSystemSync.syncFolder(destination.deletingLastPathComponent())
         if hadPrevious { try? StaleStaging.restore(previous, into: destination, isArchive: true) }
     }
 
