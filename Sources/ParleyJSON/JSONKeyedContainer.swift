@@ -95,7 +95,30 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// JSONDecoder's `convertFromSnakeCase`: `user_id` → `userId`; leading and trailing
     /// underscores are kept, a key without an underscore is unchanged.
+    /// - Complexity: O(key's length); an ASCII key (every key of the exports read) is converted
+    ///   from its bytes, with ASCII case mapping, which is what Unicode's gives ASCII.
     static func camelCase(_ key: String) -> String {
+        let underscore = UInt8(ascii: "_")
+        guard key.utf8.contains(underscore) else { return key }
+        guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return unicodeCamelCase(key) }
+        let bytes = Array(key.utf8)
+        let leading = bytes.prefix { $0 == underscore }.count
+        guard leading < bytes.count else { return key }
+        let trailing = bytes.reversed().prefix { $0 == underscore }.count
+        var converted = Array(bytes[..<leading])
+        converted.reserveCapacity(bytes.count)
+        for (number, word) in bytes[leading..<(bytes.count - trailing)].split(separator: underscore).enumerated() {
+            for (offset, byte) in word.enumerated() {
+                let isLetter = (0x61...0x7A).contains(byte | 0x20)
+                converted.append(isLetter ? (number > 0 && offset == 0 ? byte & ~0x20 : byte | 0x20) : byte)
+            }
+        }
+        converted += bytes[(bytes.count - trailing)...]
+        return String(decoding: converted, as: UTF8.self)
+    }
+
+    /// ``camelCase(_:)`` for any key, with Unicode's case mappings.
+    static func unicodeCamelCase(_ key: String) -> String {
         guard key.contains("_") else { return key }
         let leading = key.prefix { $0 == "_" }
         let trailing = key.reversed().prefix { $0 == "_" }
