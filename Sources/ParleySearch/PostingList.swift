@@ -1,19 +1,28 @@
 /// One term's documents while the index is gathered, in about a third of the memory of an array of
-/// 32-bit numbers: each document is stored as its difference from the one added before it,
-/// zigzag-encoded (a difference d ≥ 0 as 2d, d < 0 as −2d − 1) in LEB128 (7 bits a byte, the high
-/// bit set on all but the last). A channel's documents arrive in increasing order, so a frequent
-/// term's differences are small and take one or two bytes; a repeat (the term again in the same
-/// document) takes one.
+/// 32-bit numbers: the first document is held inline (a term in one document — a number, a name,
+/// a typo; most of an archive's terms — allocates nothing), each later one as its difference from
+/// the one added before it, zigzag-encoded (a difference d ≥ 0 as 2d, d < 0 as −2d − 1) in LEB128
+/// (7 bits a byte, the high bit set on all but the last). A channel's documents arrive in
+/// increasing order, so a frequent term's differences are small and take one or two bytes; a
+/// repeat (the term again in the same document) takes one.
 /// - Complexity: ``append(_:)`` O(1) amortized; ``documents()`` O(n).
 struct PostingList: Sendable {
     private var bytes: [UInt8] = []
+    private var first: UInt32 = 0
     private var last: UInt32 = 0
+    private var isEmpty = true
 
-    /// The bytes the list takes (its differences' encodings).
+    /// The bytes the differences after the first document take.
     var byteCount: Int { bytes.count }
 
     /// Adds `document` after the ones added so far.
     mutating func append(_ document: UInt32) {
+        guard !isEmpty else {
+            first = document
+            last = document
+            isEmpty = false
+            return
+        }
         let difference = Int64(document) - Int64(last)
         last = document
         var value = UInt64(bitPattern: difference < 0 ? -2 * difference - 1 : 2 * difference)
@@ -26,8 +35,9 @@ struct PostingList: Sendable {
 
     /// The documents, in the order they were added (repeats included).
     func documents() -> [UInt32] {
-        var documents: [UInt32] = []
-        var previous: Int64 = 0
+        guard !isEmpty else { return [] }
+        var documents = [first]
+        var previous = Int64(first)
         var value: UInt64 = 0
         var shift: UInt64 = 0
         for byte in bytes {
