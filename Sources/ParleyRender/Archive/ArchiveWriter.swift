@@ -3,7 +3,6 @@ import ParleyAssets
 import ParleyHTML
 import ParleyLayout
 import ParleyModel
-import ParleySearch
 
 /// Writes a static archive: `index.html`, one folder per channel (`c/NAME/`, ``ChannelFolders``) with an index of its
 /// pages and one page per partition (`2024-03.html`, `2024-03-p2.html`), `colors.css`, the
@@ -66,7 +65,7 @@ public struct ArchiveWriter: Sendable {
             themeStylesheet: options.theme.stylesheet(forChannels: channels))
         let batchSize = max(1, ProcessInfo.processInfo.activeProcessorCount) * 2
         var entries: [SafeHTML] = []
-        let search = SearchIndexWriter(previous: files, clock: options.clock)
+        var search = SearchIndexWriter(previous: files, clock: options.clock)
         var pageFiles: [ChannelID: Set<String>] = [:]
         var pages = 0, messages = 0, pagesRendered = 0
         progress(.rendering(messages: try source.messageCount()))
@@ -101,12 +100,10 @@ public struct ArchiveWriter: Sendable {
                     progress(.pageWritten(pages: pages, messages: messages))
                 }
             }
-            // Every page is read for the search index (built on its own queue), in order; only those
-            // not kept are rendered.
+            // Every page is read for the search index, in order; only those not kept are rendered.
             func flush() throws(RenderError) {
                 let runs = try channelPages.runs(pending.map(\.index), source: source)
-                search.add(runs)
-                try writeSearchFiles(search.takeFiles(), files: &files)
+                try search.add(runs, files: &files)
                 let changed = zip(pending, runs).filter { !$0.0.kept }
                 pending = []
                 guard !changed.isEmpty else { return }
@@ -140,7 +137,7 @@ public struct ArchiveWriter: Sendable {
             progress(.pageWritten(pages: pages, messages: messages))
             entries.append(channelPages.indexEntry(clock: options.clock))
         }
-        try writeSearchFiles(search.finish(), files: &files)
+        try search.finish(files: &files)
         let redirects = try writeRedirects(
             channels, folders: context.channelFolders, pageFiles: pageFiles, renderer: pageRenderer, files: &files)
         let index = pageRenderer.page(
@@ -166,11 +163,6 @@ public struct ArchiveWriter: Sendable {
         summary.pagesRendered = pagesRendered
         summary.redirectPages = redirects
         return summary
-    }
-
-    /// Writes the search index's `written` files below ``SearchIndexWriter/folder``.
-    private func writeSearchFiles(_ written: [SearchIndexBuilder.File], files: inout ArchiveFiles) throws(RenderError) {
-        for file in written { try files.write(data: Data(file.bytes), to: SearchIndexWriter.folder + file.path) }
     }
 
     /// The digest of how pages of `source` are rendered: the renderer, the templates, the options
