@@ -1,30 +1,27 @@
-/// One term's documents while the index is gathered, in about a third of the memory of an array of
-/// 32-bit numbers: the first document is held inline (a term in one document — a number, a name,
-/// a typo; most of an archive's terms — allocates nothing), each later one as its difference from
-/// the one added before it, zigzag-encoded (a difference d ≥ 0 as 2d, d < 0 as −2d − 1) in LEB128
+/// One term's documents while the index is gathered, in one byte array (the dictionary of terms
+/// holds 8 bytes per term, as it did for an array of 32-bit numbers): the last document added
+/// (4 bytes, little-endian), then each document as its difference from the one added before it
+/// (the first from 0), zigzag-encoded (a difference d ≥ 0 as 2d, d < 0 as −2d − 1) in LEB128
 /// (7 bits a byte, the high bit set on all but the last). A channel's documents arrive in
-/// increasing order, so a frequent term's differences are small and take one or two bytes; a
-/// repeat (the term again in the same document) takes one.
+/// increasing order, so a frequent term's differences are small and take one or two bytes
+/// instead of four; a repeat (the term again in the same document) takes one.
 /// - Complexity: ``append(_:)`` O(1) amortized; ``documents()`` O(n).
 struct PostingList: Sendable {
     private var bytes: [UInt8] = []
-    private var first: UInt32 = 0
-    private var last: UInt32 = 0
-    private var isEmpty = true
 
-    /// The bytes the differences after the first document take.
+    /// The bytes the list takes: 4 for the last document, then the differences.
     var byteCount: Int { bytes.count }
 
     /// Adds `document` after the ones added so far.
     mutating func append(_ document: UInt32) {
-        guard !isEmpty else {
-            first = document
-            last = document
-            isEmpty = false
-            return
+        var last: UInt32 = 0
+        if bytes.isEmpty {
+            bytes = [0, 0, 0, 0]
+        } else {
+            for index in (0..<4).reversed() { last = last << 8 | UInt32(bytes[index]) }
         }
+        for index in 0..<4 { bytes[index] = UInt8(truncatingIfNeeded: document >> (8 * UInt32(index))) }
         let difference = Int64(document) - Int64(last)
-        last = document
         var value = UInt64(bitPattern: difference < 0 ? -2 * difference - 1 : 2 * difference)
         while value >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
@@ -35,12 +32,11 @@ struct PostingList: Sendable {
 
     /// The documents, in the order they were added (repeats included).
     func documents() -> [UInt32] {
-        guard !isEmpty else { return [] }
-        var documents = [first]
-        var previous = Int64(first)
+        var documents: [UInt32] = []
+        var previous: Int64 = 0
         var value: UInt64 = 0
         var shift: UInt64 = 0
-        for byte in bytes {
+        for byte in bytes.dropFirst(4) {
             value |= UInt64(byte & 0x7F) << shift
             if byte & 0x80 != 0 {
                 shift += 7
