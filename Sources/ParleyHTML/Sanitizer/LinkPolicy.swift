@@ -19,8 +19,11 @@ public enum LinkPolicy {
         return encoded(cleaned)
     }
 
-    /// Whether `url` is an absolute `http` or `https` URL (a remote resource).
+    /// Whether `url` is an absolute `http` or `https` URL (a remote resource). One that starts
+    /// with `http:` or `https:` as written (nearly every remote reference) is answered from its
+    /// first bytes: cleaning only drops tabs and line feeds after them, so its scheme stays.
     public static func isRemote(_ url: String) -> Bool {
+        if url.utf8.starts(with: "https:".utf8) || url.utf8.starts(with: "http:".utf8) { return true }
         guard let cleaned = URLPolicy.sanitize(url), let scheme = URLPolicy.scheme(of: cleaned) else { return false }
         return scheme == "http" || scheme == "https"
     }

@@ -44,4 +44,16 @@ import Testing
         }
         #expect(local > 1_000 && local < 3_900)
     }
+
+    /// Which of the pool's references are remote: written `http(s):` first (the shortcut), and
+    /// those that are so once cleaned as browsers clean them (case, a leading space, a tab or line
+    /// feed inside the scheme).
+    @Test func remoteReferences() {
+        let remote = Self.pool.compactMap { $0 }.filter(LinkPolicy.isRemote)
+        #expect(
+            remote == [
+                "https://cdn.example/a.png", "http://cdn.example/a.png", "HTTPS://cdn.example/a.png", "https:", "http:x",
+                " https://cdn.example/a.png", "\thttps://x/a.png", "ht\ttps://x/a.png", "https\n://x",
+            ])
+    }
 }

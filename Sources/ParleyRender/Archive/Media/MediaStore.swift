@@ -200,21 +200,28 @@ struct MediaStore {
     static func references(in messages: some Sequence<Message>) -> [String] {
         var seen: Set<String> = []
         var ordered: [String] = []
-        func add(_ reference: String?) {
-            guard let reference, !reference.isEmpty, seen.insert(reference).inserted else { return }
-            ordered.append(reference)
-        }
         for message in messages {
-            add(message.author.avatarURL)
-            message.attachments.forEach { add($0.url) }
-            message.stickers.forEach { add($0.url) }
-            message.reactions.filter { $0.emojiID != nil }.forEach { add($0.imageURL) }
-            for embed in message.embeds {
-                add(embed.thumbnailURL)
-                embed.imageURLs.forEach { add($0) }
+            _ = forEachReference(of: message) { reference in
+                if seen.insert(reference).inserted { ordered.append(reference) }
+                return false
             }
         }
         return ordered
+    }
+
+    /// Calls `visit` with each non-empty media reference of `message`, in the order
+    /// ``references(in:)`` lists them (repeats included), until it returns true.
+    /// - Returns: whether `visit` returned true.
+    private static func forEachReference(of message: Message, _ visit: (String) -> Bool) -> Bool {
+        func offer(_ reference: String?) -> Bool {
+            guard let reference, !reference.isEmpty else { return false }
+            return visit(reference)
+        }
+        if offer(message.author.avatarURL) { return true }
+        if message.attachments.contains(where: { offer($0.url) }) { return true }
+        if message.stickers.contains(where: { offer($0.url) }) { return true }
+        if message.reactions.contains(where: { $0.emojiID != nil && offer($0.imageURL) }) { return true }
+        return message.embeds.contains { offer($0.thumbnailURL) || $0.imageURLs.contains(where: offer) }
     }
 
     /// The directory's custom emoji images, by emoji id.
@@ -224,19 +231,9 @@ struct MediaStore {
 
     /// Whether `message` references a local file: one of its ``references(in:)`` that is not a
     /// remote URL (``LinkPolicy/isRemote(_:)``). Read once per message as it is stored, so it
-    /// copies nothing and answers `http:` and `https:` references from their first bytes.
+    /// copies nothing.
     /// - Complexity: O(the message's references' lengths).
     static func hasLocalMedia(_ message: Message) -> Bool {
-        func isLocal(_ reference: String?) -> Bool {
-            guard let reference, !reference.isEmpty else { return false }
-            let bytes = reference.utf8
-            if bytes.starts(with: "https:".utf8) || bytes.starts(with: "http:".utf8) { return false }
-            return !LinkPolicy.isRemote(reference)
-        }
-        if isLocal(message.author.avatarURL) { return true }
-        if message.attachments.contains(where: { isLocal($0.url) }) { return true }
-        if message.stickers.contains(where: { isLocal($0.url) }) { return true }
-        if message.reactions.contains(where: { $0.emojiID != nil && isLocal($0.imageURL) }) { return true }
-        return message.embeds.contains { isLocal($0.thumbnailURL) || $0.imageURLs.contains(where: isLocal) }
+        forEachReference(of: message) { !LinkPolicy.isRemote($0) }
     }
 }
