@@ -93,7 +93,8 @@ struct RenderCommand {
                 RenderStats(
                     parse: stored.parseTime, store: stored.storeTime, archive: summary.timings, messages: summary.messages,
                     pages: summary.pages,
-                    rewritten: summary.pagesRewritten, unchanged: summary.pagesUnchanged, rendered: summary.pagesRendered
+                    rewritten: summary.pagesRewritten, unchanged: summary.pagesUnchanged, rendered: summary.pagesRendered,
+                    searchKept: summary.searchDocumentsKept
                 ).line, to: &screen)
         }
     }

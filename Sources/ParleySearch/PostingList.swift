@@ -30,6 +30,11 @@ struct PostingList: Sendable {
         bytes.append(UInt8(value))
     }
 
+    /// Adds `documents` in order after the ones added so far.
+    mutating func append(contentsOf documents: [UInt32]) {
+        for document in documents { append(document) }
+    }
+
     /// The documents, in the order they were added (repeats included).
     func documents() -> [UInt32] {
         var documents: [UInt32] = []

@@ -28,6 +28,12 @@ public struct SearchIndexBuilder: Sendable {
         for term in terms { postings[term, default: PostingList()].append(document) }
     }
 
+    /// Adds `documents` (repeats count) to `term`'s postings, in any order.
+    /// - Complexity: O(documents).
+    mutating func add(_ documents: [UInt32], term: String) {
+        postings[term, default: PostingList()].append(contentsOf: documents)
+    }
+
     /// One file of the index: its path below `search/` and its bytes.
     public struct File: Sendable, Equatable {
         public var path: String

@@ -76,6 +76,8 @@ public struct SearchIndexer: Sendable {
     private var chunk: (index: UInt32, script: SearchScript)?
     private var files: [SearchIndexBuilder.File] = []
     private var documents = 0
+    /// The pages added from the previous index: their first document there and here, and their size.
+    private var keptRanges: [(previous: UInt32, first: UInt32, count: UInt32)] = []
 
     /// An indexer that keeps the channels' ranges of `previousEntry` (the text of the previous
     /// archive's `search/index.js`, if any; one that does not read is ignored).
@@ -128,6 +130,44 @@ public struct SearchIndexer: Sendable {
         position += 1
         documents += 1
         builder.add(number, terms: document.terms)
+        appendSnippet(number) { script in
+            for text in [snippet.anchor, snippet.time, snippet.author, document.text] {
+                script.raw(UInt8(ascii: ","))
+                script.string(text)
+            }
+            script.raw(UInt8(ascii: "]"))
+        }
+    }
+
+    /// The documents of the current channel's page `file` in `previous`, the index of the archive
+    /// being replaced, when it holds that page in the same folder and its snippets read; the caller
+    /// vouches that the page shows exactly what it showed then.
+    public func keptPage(_ file: String, previous: PreviousSearchIndex, read: (String) -> [UInt8]?) -> PreviousSearchIndex.KeptPage? {
+        guard current != nil, let channel = channels.last?.channel,
+            let page = previous.page(channel: channel.id, folder: channel.folder, file: file)
+        else { return nil }
+        return previous.keptPage(page, read: read)
+    }
+
+    /// Adds the current channel's next messages as the documents of a page kept unchanged
+    /// (``keptPage(_:previous:read:)``): their snippets as they were, their terms taken from the
+    /// previous index's postings by ``finish(previous:)``, renumbered to where they now are.
+    /// Nothing when the channel got no range or the page does not fit in it.
+    public mutating func add(_ kept: PreviousSearchIndex.KeptPage) {
+        guard let range = current, position + kept.count <= Int(range.capacity), kept.count > 0 else { return }
+        let first = range.base + UInt32(position)
+        keptRanges.append((previous: kept.previousFirst, first: first, count: UInt32(kept.count)))
+        for tail in kept.snippetTails {
+            let number = range.base + UInt32(position)
+            position += 1
+            documents += 1
+            appendSnippet(number) { $0.bytes.append(contentsOf: tail) }
+        }
+    }
+
+    /// Appends document `number`'s entry to its snippet chunk (starting that chunk when it is not
+    /// the one being filled): `[NUMBER` and what `rest` writes.
+    private mutating func appendSnippet(_ number: UInt32, _ rest: (inout SearchScript) -> Void) {
         let index = number / UInt32(Self.snippetChunk)
         if chunk?.index != index {
             flushChunk()
@@ -142,11 +182,7 @@ public struct SearchIndexer: Sendable {
         if script.bytes.last != UInt8(ascii: "[") { script.raw(UInt8(ascii: ",")) }
         script.raw(UInt8(ascii: "["))
         script.number(Int(number))
-        for text in [snippet.anchor, snippet.time, snippet.author, document.text] {
-            script.raw(UInt8(ascii: ","))
-            script.string(text)
-        }
-        script.raw(UInt8(ascii: "]"))
+        rest(&script)
         chunk = (index, script)
     }
 
@@ -158,6 +194,27 @@ public struct SearchIndexer: Sendable {
         files.append(.init(path: "s/\(index).js", bytes: script.bytes))
     }
 
+    /// Adds the terms of the kept pages' documents: each posting of `previous` that falls in a kept
+    /// page, renumbered by that page's move; the others belonged to pages read again.
+    private mutating func addKeptTerms(_ previous: PreviousSearchIndex) {
+        let ranges = keptRanges.sorted { $0.previous < $1.previous }
+        for (term, list) in previous.postings {
+            var moved: [UInt32] = []
+            for document in list.documents() {
+                var low = 0, high = ranges.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if ranges[middle].previous <= document { low = middle + 1 } else { high = middle }
+                }
+                guard low > 0 else { continue }
+                let range = ranges[low - 1]
+                let offset = document - range.previous
+                if offset < range.count { moved.append(range.first + offset) }
+            }
+            if !moved.isEmpty { builder.add(moved, term: term) }
+        }
+    }
+
     /// The files ready to write so far (snippet chunks), handed over once.
     public mutating func takeFiles() -> [SearchIndexBuilder.File] {
         defer { files = [] }
@@ -165,10 +222,13 @@ public struct SearchIndexer: Sendable {
     }
 
     /// The remaining files: the last snippet chunk, the term shards, the postings chunks and
-    /// `index.js`, the entry, last.
-    /// - Complexity: O(postings + terms · log terms).
-    public mutating func finish() -> [SearchIndexBuilder.File] {
+    /// `index.js`, the entry, last. The documents of kept pages (``add(_:)-(PreviousSearchIndex.KeptPage)``)
+    /// get their terms from `previous`'s postings first.
+    /// - Complexity: O(postings + terms · log terms), plus O(p log k) for p postings of `previous`
+    ///   and k kept pages.
+    public mutating func finish(previous: PreviousSearchIndex? = nil) -> [SearchIndexBuilder.File] {
         flushChunk()
+        if let previous, !keptRanges.isEmpty { addKeptTerms(previous) }
         let terms = builder.files(channelRanges: channels.map { $0.range.base..<($0.range.base + $0.range.capacity) })
         var entry = SearchScript(capacity: 4096)
         entry.raw("ParleySearch.entry({\"version\":1,\"documents\":")

@@ -151,6 +151,15 @@ struct ArchiveFiles {
         return String(data: data, encoding: .utf8)
     }
 
+    /// The bytes of the previous archive's file at `relativePath`, when it is Parley's, a regular
+    /// file and at most `limit` bytes (nil otherwise).
+    func previousBytes(_ relativePath: String, limit: Int) -> [UInt8]? {
+        guard let old = previousFile(relativePath), old.size <= limit, let data = FileManager.default.contents(atPath: old.path) else {
+            return nil
+        }
+        return [UInt8](data)
+    }
+
     /// Links the previous archive's file at `relativePath` to `url` when it is Parley's, a
     /// regular file, and holds exactly `data`.
     /// - Complexity: O(bytes) to compare.

@@ -58,6 +58,9 @@ public struct ArchiveSummary: Sendable, Equatable {
     /// Channel pages rendered by this write; the others were kept from the previous archive
     /// without rendering, their digest unchanged (``ArchiveSource``).
     public var pagesRendered = 0
+    /// Messages whose search documents were taken from the previous archive's index (those of
+    /// the pages kept without rendering), not read from the source and tokenized again.
+    public var searchDocumentsKept = 0
     /// Redirect pages written where the previous archive had pages of a channel that now lives
     /// in another folder (``ChannelFolders``); not counted in ``pages``.
     public var redirectPages = 0

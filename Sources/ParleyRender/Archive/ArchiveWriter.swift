@@ -3,6 +3,7 @@ import ParleyAssets
 import ParleyHTML
 import ParleyLayout
 import ParleyModel
+import ParleySearch
 
 /// Writes a static archive: `index.html`, one folder per channel (`c/NAME/`, ``ChannelFolders``) with an index of its
 /// pages and one page per partition (`2024-03.html`, `2024-03-p2.html`), `colors.css`, the
@@ -83,7 +84,9 @@ public struct ArchiveWriter: Sendable {
                 templates: templates, allowsRemoteMedia: options.media.allowsRemote,
                 themeStylesheet: options.theme.stylesheet(for: channel.platform))
             pageFiles[channel.id] = Set(plan.pages.map { $0.name + ".html" })
-            var pending: [(index: Int, kept: Bool)] = []
+            // The next pages in order: kept ones with their documents from the previous index
+            // when it holds them, the others read from the source at the next flush.
+            var pending: [(index: Int, kept: Bool, documents: PreviousSearchIndex.KeptPage?)] = []
             // The batch being rendered in the background while the next one is read; once it is
             // done, the next one starts rendering before its pages are written.
             var rendering: (indices: [Int], work: BackgroundWork<[SafeHTML]>)?
@@ -100,11 +103,25 @@ public struct ArchiveWriter: Sendable {
                     progress(.pageWritten(pages: pages, messages: messages))
                 }
             }
-            // Every page is read for the search index, in order; only those not kept are rendered.
+            // Every page whose documents the previous index does not give is read for the search
+            // index, in order; only those not kept are rendered.
             func flush() throws(RenderError) {
-                let runs = try channelPages.runs(pending.map(\.index), source: source)
-                try search.add(runs, files: &files)
-                let changed = zip(pending, runs).filter { !$0.0.kept }
+                let read = pending.filter { $0.documents == nil }
+                let runs = try channelPages.runs(read.map(\.index), source: source)
+                var group: [MessageRun] = []
+                var next = 0
+                for page in pending {
+                    if let documents = page.documents {
+                        try search.add(group, files: &files)
+                        group = []
+                        try search.add(documents, files: &files)
+                    } else {
+                        group.append(runs[next])
+                        next += 1
+                    }
+                }
+                try search.add(group, files: &files)
+                let changed = zip(read, runs).filter { !$0.0.kept }
                 pending = []
                 guard !changed.isEmpty else { return }
                 let indices = changed.map(\.0.index)
@@ -118,16 +135,19 @@ public struct ArchiveWriter: Sendable {
             for index in plan.pages.indices {
                 let path = channelPages.path(of: index)
                 var kept = false
+                var documents: PreviousSearchIndex.KeptPage?
                 if let digest = plan.digests[index] {
                     written.digests[path] = digest
                     if recorded.digests[path] == digest, files.keepPage(path) {
                         kept = true
+                        documents = search.keptDocuments(
+                            ofPage: plan.pages[index].name + ".html", count: plan.pages[index].messageCount, files: files)
                         pages += 1
                         messages += plan.pages[index].messageCount
                         progress(.pageWritten(pages: pages, messages: messages))
                     }
                 }
-                pending.append((index, kept))
+                pending.append((index, kept, documents))
                 if pending.count == batchSize { try flush() }
             }
             if !pending.isEmpty { try flush() }
@@ -161,6 +181,7 @@ public struct ArchiveWriter: Sendable {
         summary.pagesRewritten = files.pagesRewritten
         summary.pagesUnchanged = files.pagesUnchanged
         summary.pagesRendered = pagesRendered
+        summary.searchDocumentsKept = search.documentsKept
         summary.redirectPages = redirects
         return summary
     }

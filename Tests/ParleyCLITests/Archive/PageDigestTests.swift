@@ -35,17 +35,18 @@ import Testing
         return files
     }
 
-    /// The `rendered=` count of a `--stats` line.
-    static func rendered(_ errors: String) -> Int? {
-        errors.split(separator: " ").first { $0.hasPrefix("rendered=") }.flatMap { Int($0.dropFirst(9).prefix { $0.isNumber }) }
+    /// The count `key` (`rendered`, `search_kept`) of a `--stats` line.
+    static func count(_ key: String, in errors: String) -> Int? {
+        errors.split(separator: " ").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1).prefix { $0.isNumber }) }
     }
 
     /// Renders `export` into `archive` with two messages a page, checks the pages equal a fresh
     /// render of every export so far, and returns the names of the pages this update rendered
-    /// (replaced files) and the count the stats line gives.
+    /// (replaced files), the count of pages rendered the stats line gives and how many messages'
+    /// search documents it took from the previous archive's index.
     static func update(
         _ archive: URL, with export: String, seen: inout [String], extra: [String] = [], in folder: URL
-    ) throws -> (changed: Set<String>, rendered: Int?) {
+    ) throws -> (changed: Set<String>, rendered: Int?, searchKept: Int?) {
         let input = try ArchiveUpdateTests.write(export, "e\(seen.count).json", in: folder)
         seen.append(input)
         let before = Self.pageFiles(archive)
@@ -56,7 +57,10 @@ import Testing
         #expect(
             try ParleyProcess.run(["render"] + seen + ["-o", fresh.path, "--messages-per-page", "2"] + extra).code == 0)
         #expect(ArchiveUpdateTests.pages(archive) == ArchiveUpdateTests.pages(fresh), "update \(seen.count) equals a fresh render")
-        return (Set(after.keys.filter { before[$0] != after[$0] }), Self.rendered(outcome.errors))
+        return (
+            Set(after.keys.filter { before[$0] != after[$0] }), Self.count("rendered", in: outcome.errors),
+            Self.count("search_kept", in: outcome.errors)
+        )
     }
 
     @Test func onlyThePagesWhoseContentChangedAreRendered() throws {
@@ -68,14 +72,16 @@ import Testing
         let replies = [7: 2]
         let first = try Self.update(archive, with: Self.export(texts, replies: replies), seen: &seen, in: folder)
         #expect(first.changed == ["2024-03.html", "2024-03-p2.html", "2024-03-p3.html", "2024-03-p4.html"])
-        #expect(first.rendered == 4)
+        #expect(first.rendered == 4 && first.searchKept == 0)
 
         let same = try Self.update(archive, with: Self.export(texts, replies: replies), seen: &seen, in: folder)
         #expect(same.changed == [] && same.rendered == 0, "nothing changed: nothing is rendered")
+        #expect(same.searchKept == 8, "every page's search documents are the previous index's")
 
         texts[5] = "text 5, edited"
         let edit = try Self.update(archive, with: Self.export(texts, replies: replies), seen: &seen, in: folder)
         #expect(edit.rendered == 2, "the page of 5, and the page before it (its last message precedes 5)")
+        #expect(edit.searchKept == 4, "the two pages kept")
         #expect(edit.changed == ["2024-03-p3.html"], "the neighbour's bytes did not change: it is linked again")
 
         texts[2] = "text 2, edited"
@@ -85,7 +91,7 @@ import Testing
         texts[9] = "text 9"
         let appended = try Self.update(archive, with: Self.export(texts, replies: replies), seen: &seen, in: folder)
         #expect(appended.changed == ["2024-03-p4.html", "2024-03-p5.html"], "the new page, and the pager of the one before it")
-        #expect(appended.rendered == 2)
+        #expect(appended.rendered == 2 && appended.searchKept == 6)
 
         let lost = try Self.update(archive, with: Self.export([9: "text 9"]), seen: &seen, in: folder)
         #expect(lost.changed == [] && lost.rendered == 0, "a newer export that lacks messages changes nothing")
@@ -95,7 +101,7 @@ import Testing
         #expect(topic.changed.count == 5)
 
         let zone = try Self.update(archive, with: Self.export([9: "text 9"]), seen: &seen, extra: ["--timezone", "Asia/Tokyo"], in: folder)
-        #expect(zone.rendered == 5, "another time zone renders every page")
+        #expect(zone.rendered == 5 && zone.searchKept == 0, "another time zone renders every page")
     }
 
     @Test func aPageWhoseFileOrDigestIsMissingIsRenderedAgain() throws {
@@ -115,12 +121,32 @@ import Testing
 
         try FileManager.default.removeItem(at: archive.appendingPathComponent("c/c1/2024-03-p2.html"))
         let removed = try Self.update(archive, with: export, seen: &seen, in: folder)
-        #expect(removed.rendered == 1 && removed.changed == ["2024-03-p2.html"])
+        #expect(removed.rendered == 1 && removed.changed == ["2024-03-p2.html"] && removed.searchKept == 4)
 
         let tampered = digests.replacingOccurrences(of: "\n", with: "\n0", options: [], range: digests.range(of: "\n"))
         try Data(tampered.utf8).write(to: archive.appendingPathComponent(".parley-pages"))
         let mismatched = try Self.update(archive, with: export, seen: &seen, in: folder)
         #expect(mismatched.rendered == 1, "a recorded digest that does not match renders its page")
         #expect(mismatched.changed == [], "whose bytes are the same")
+    }
+
+    /// A previous search index whose files do not hold what their names say is not used: every
+    /// kept page is read for the index again, and the index is the fresh render's.
+    @Test func aPreviousSearchIndexThatDoesNotReadIsNotUsed() throws {
+        let folder = TestPaths.temporaryFolder()
+        let archive = folder.appendingPathComponent("archive")
+        var seen: [String] = []
+        let export = Self.export(Dictionary(uniqueKeysWithValues: (1...6).map { ($0, "text \($0)") }))
+        _ = try Self.update(archive, with: export, seen: &seen, in: folder)
+        let shards = try FileManager.default.contentsOfDirectory(atPath: archive.appendingPathComponent("search/t").path)
+        #expect(shards.count == 1)
+        let shard = archive.appendingPathComponent("search/t/" + shards[0])
+        let text = try String(contentsOf: shard, encoding: .utf8)
+        try FileManager.default.removeItem(at: shard)
+        try Data(text.replacingOccurrences(of: #""text":"#, with: #""texts":"#).utf8).write(to: shard)
+        let tampered = try Self.update(archive, with: export, seen: &seen, in: folder)
+        #expect(tampered.rendered == 0 && tampered.searchKept == 0)
+        let again = try Self.update(archive, with: export, seen: &seen, in: folder)
+        #expect(again.rendered == 0 && again.searchKept == 6, "the index the last render wrote is used")
     }
 }

@@ -6,10 +6,12 @@ import ParleySearch
 import Synchronization
 
 /// Writes the archive's search index (`search/`, `docs/SEARCH-INDEX.md`) as the archive writer
-/// reads each channel's pages in order: the messages of every page — rendered or kept — are
-/// tokenized on every core and handed to ParleySearch's ``SearchIndexer``; its files go through
-/// ``ArchiveFiles``, so a file whose bytes did not change is linked from the previous archive, not
-/// written.
+/// goes through each channel's pages in order: the messages of every page it reads are tokenized
+/// on every core and handed to ParleySearch's ``SearchIndexer``; a page kept unchanged from the
+/// previous archive gives its documents from that archive's index instead
+/// (``PreviousSearchIndex``, read on first use), so an update reads and tokenizes only the pages
+/// it renders. Its files go through ``ArchiveFiles``, so a file whose bytes did not change is
+/// linked from the previous archive, not written.
 struct SearchIndexWriter {
     /// The folder below the archive root that holds the index.
     static let folder = "search/"
@@ -17,9 +19,19 @@ struct SearchIndexWriter {
     private var indexer: SearchIndexer
     private let clock: ZoneClock
     private var indexing = false
+    /// The previous archive's entry, until its index is read (``previous``).
+    private var previousEntry: String?
+    /// The previous archive's index, once read: nil when it could not be.
+    private var previous: PreviousSearchIndex??
+    /// How many documents were taken from the previous archive's index.
+    private(set) var documentsKept = 0
+
+    /// The largest file of the previous index read back.
+    private static let fileSizeLimit = 64 << 20
 
     init(previous files: ArchiveFiles, clock: ZoneClock) {
-        self.indexer = SearchIndexer(previousEntry: files.previousText(Self.folder + "index.js", limit: SearchIndexer.entrySizeLimit))
+        previousEntry = files.previousText(Self.folder + "index.js", limit: SearchIndexer.entrySizeLimit)
+        self.indexer = SearchIndexer(previousEntry: previousEntry)
         self.clock = clock
     }
 
@@ -68,10 +80,35 @@ struct SearchIndexWriter {
         try write(indexer.takeFiles(), files: &files)
     }
 
+    /// The documents of the current channel's page `file`, which shows `count` messages and is
+    /// kept unchanged from the previous archive, taken from that archive's index; nil when they
+    /// must be read (the index does not hold the page, or cannot be read).
+    mutating func keptDocuments(ofPage file: String, count: Int, files: ArchiveFiles) -> PreviousSearchIndex.KeptPage? {
+        guard indexing else { return nil }
+        func read(_ path: String) -> [UInt8]? { files.previousBytes(Self.folder + path, limit: Self.fileSizeLimit) }
+        if previous == nil {
+            previous = previousEntry.flatMap { PreviousSearchIndex(entry: $0, read: read) }
+            previousEntry = nil
+        }
+        guard let index = previous ?? nil, let kept = indexer.keptPage(file, previous: index, read: read), kept.count == count else {
+            return nil
+        }
+        return kept
+    }
+
+    /// Adds the documents of a kept page (``keptDocuments(ofPage:count:files:)``), the channel's
+    /// next page, and writes the snippet chunks they filled.
+    /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when a file cannot be written.
+    mutating func add(_ kept: PreviousSearchIndex.KeptPage, files: inout ArchiveFiles) throws(RenderError) {
+        indexer.add(kept)
+        documentsKept += kept.count
+        try write(indexer.takeFiles(), files: &files)
+    }
+
     /// Writes the rest of the index: term shards, postings chunks and the entry.
     /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when a file cannot be written.
     mutating func finish(files: inout ArchiveFiles) throws(RenderError) {
-        try write(indexer.finish(), files: &files)
+        try write(indexer.finish(previous: previous ?? nil), files: &files)
     }
 
     private func write(_ written: [SearchIndexBuilder.File], files: inout ArchiveFiles) throws(RenderError) {
