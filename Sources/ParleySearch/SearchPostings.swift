@@ -52,6 +52,15 @@ public enum SearchPostings {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Each byte's digit: 0–31 for a ``continuation`` digit, 32–63 for a ``final`` one (32 plus
+    /// its value), 255 for a byte that is not a digit.
+    private static let digits: [UInt8] = {
+        var table = [UInt8](repeating: 255, count: 256)
+        for (value, byte) in continuation.enumerated() { table[Int(byte)] = UInt8(value) }
+        for (value, byte) in final.enumerated() { table[Int(byte)] = UInt8(32 + value) }
+        return table
+    }()
+
     /// The documents a postings string holds (repeats kept), or nil when it is not one.
     /// - Complexity: O(string's length).
     public static func documents(_ postings: String, after previous: Int64) -> [UInt32]? {
@@ -60,19 +69,19 @@ public enum SearchPostings {
         var value: UInt64 = 0
         var open = false
         for byte in postings.utf8 {
-            if let digit = continuation.firstIndex(of: byte) {
-                value = value << 5 | UInt64(digit)
+            let digit = digits[Int(byte)]
+            guard digit != 255, value >> 58 == 0 else { return nil }
+            value = value << 5 | UInt64(digit & 31)
+            if digit < 32 {
                 open = true
-            } else if let digit = final.firstIndex(of: byte) {
-                value = value << 5 | UInt64(digit)
-                last += Int64(value)
-                guard let document = UInt32(exactly: last) else { return nil }
-                documents.append(document)
-                value = 0
-                open = false
-            } else {
-                return nil
+                continue
             }
+            guard value <= 1 << 32 else { return nil }
+            last += Int64(value)
+            guard let document = UInt32(exactly: last) else { return nil }
+            documents.append(document)
+            value = 0
+            open = false
         }
         return open ? nil : documents
     }

@@ -17,6 +17,10 @@ import Testing
         #expect(SearchPostings.documents("BBA1A10A", after: -1) == [0, 1, 1, 33, 1057])
         #expect(SearchPostings.documents("BB1", after: -1) == nil)
         #expect(SearchPostings.documents("B?", after: -1) == nil)
+        #expect(SearchPostings.documents(String(repeating: "v", count: 40) + "*", after: -1) == nil, "a gap past 2^64")
+        #expect(SearchPostings.documents("400000A", after: -1) == [UInt32.max])
+        #expect(SearchPostings.documents("400000B", after: -1) == nil, "past the last document")
+        #expect(SearchPostings.documents("B", after: 4_294_967_295) == nil)
     }
 
     /// Days: the first zigzag-encoded (days before 1970 too), the rest as gaps.

@@ -7,24 +7,26 @@
 /// its length first, so the digests of `("ab", "c")` and `("a", "bc")` differ.
 public struct StableHasher: Sendable {
     /// The digest of what was fed so far.
-    public private(set) var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+    public var digest: UInt64 { value }
+    @usableFromInline var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
     /// A hasher that has been fed nothing.
     public init() {}
 
-    /// Feeds `bytes` (not their length).
+    /// Feeds `bytes` (not their length). Inlinable, so that it is specialized for the caller's
+    /// sequence in every module (unspecialized, it makes an iterator call per byte).
     /// - Complexity: O(bytes).
-    public mutating func feed(bytes: some Sequence<UInt8>) {
-        var value = digest
-        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        digest = value
+    @inlinable public mutating func feed(bytes: some Sequence<UInt8>) {
+        var mixed = value
+        for byte in bytes { mixed = (mixed ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        value = mixed
     }
 
     /// Feeds the eight bytes of `value`, little-endian.
     public mutating func feed(_ value: UInt64) {
-        var mixed = digest
+        var mixed = self.value
         for shift in stride(from: 0, to: 64, by: 8) { mixed = (mixed ^ (value >> UInt64(shift) & 0xFF)) &* 0x100_0000_01b3 }
-        digest = mixed
+        self.value = mixed
     }
 
     /// Feeds `value`'s two's-complement bits.
