@@ -34,8 +34,26 @@ public struct MessageOrderKey: Hashable, Sendable, Comparable {
     public static func tiebreak(_ id: MessageID) -> String {
         let bytes = id.rawValue.utf8
         guard !bytes.isEmpty, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return id.rawValue }
-        let count = String(bytes.count)
-        return String(repeating: "0", count: max(0, 5 - count.utf8.count)) + count + ":" + id.rawValue
+        var count: [UInt8] = []
+        var remaining = bytes.count
+        while remaining > 0 || count.count < 5 {
+            count.append(UInt8(ascii: "0") + UInt8(remaining % 10))
+            remaining /= 10
+        }
+        return String(unsafeUninitializedCapacity: count.count + 1 + bytes.count) { buffer in
+            var index = 0
+            for digit in count.reversed() {
+                buffer[index] = digit
+                index += 1
+            }
+            buffer[index] = UInt8(ascii: ":")
+            index += 1
+            for byte in bytes {
+                buffer[index] = byte
+                index += 1
+            }
+            return index
+        }
     }
 
     /// Time first, then the tie-break's bytes (SQLite's `BINARY` collation).

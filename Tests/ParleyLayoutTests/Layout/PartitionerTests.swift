@@ -29,6 +29,10 @@ import Testing
         #expect(MessageOrderKey.tiebreak(MessageID("05")) == "00002:05")
         #expect(MessageOrderKey.tiebreak(MessageID("msg-7")) == "msg-7")
         #expect(MessageOrderKey.tiebreak(MessageID("")) == "")
+        #expect(MessageOrderKey.tiebreak(MessageID("7")) == "00001:7")
+        #expect(
+            MessageOrderKey.tiebreak(MessageID(String(repeating: "9", count: 123_456))) == "123456:"
+                + String(repeating: "9", count: 123_456))
     }
 
     /// Over ids that are all decimal or all not (every real export's case), the key's byte order
