@@ -4,11 +4,10 @@ import ParleyModel
 import ParleyStore
 
 /// The sink `parley render` reads its inputs into: each message, as the importer reads it, is
-/// filtered (`--after`, `--before`, `--channel`) on the reader's thread and handed in chunks to
-/// an ``IntakeStaging``, which on a thread of its own encodes it as a store row (its record and
-/// the columns derived from it), compares it with the archive's stored copy and stages it in the
-/// store's open update — so an input's messages are never held together, and reading and storing
-/// overlap (the reader's thread, the busier one, keeps only the importer's parse and conversion).
+/// filtered (`--after`, `--before`, `--channel`) and encoded as a store row on the reader's
+/// thread, then handed in chunks to an ``IntakeStaging``, which compares it with the archive's
+/// stored copy and stages it in the store's open update on a thread of its own — so an input's
+/// messages are never held together, and reading and storing overlap.
 ///
 /// At most ``chunksInFlight`` chunks wait for the staging: a reader faster than the store waits
 /// (memory stays bounded). Which copy wins follows ``TranscriptMerger``: a later edit time wins; at
@@ -29,8 +28,11 @@ final class ArchiveIntake: MessageSink {
     /// end of an input.
     private(set) var waited: Duration = .zero
     private let staging: IntakeStaging
-    private var chunk: [IntakeStaging.Accepted] = []
+    private var chunk: [IntakeStaging.Entry] = []
+    /// The first failure met on the reader's side (a record that cannot be encoded).
+    private var failure: CommandFailure?
     private let slots = DispatchSemaphore(value: chunksInFlight)
+    private let writer = ParleyJSONLWriter()
     private let clock = ContinuousClock()
 
     /// - Parameter log: where the `--verbose` line of every merged copy goes, if anywhere.
@@ -57,13 +59,21 @@ final class ArchiveIntake: MessageSink {
     }
 
     func accept(_ message: Message, in channel: Channel, at location: RecordLocation) {
-        guard filter.selects(channel) else { return }
+        guard failure == nil, filter.selects(channel) else { return }
         counts[channel.id, default: (0, 0)].seen += 1
         guard filter.admits(message) else { return }
         counts[channel.id, default: (0, 0)].admitted += 1
+        let record: String
+        do {
+            record = try writer.messageLine(message)
+        } catch {
+            failure = CommandFailure(.dataError, "\(staging.store.path): \(error)")
+            return
+        }
         chunk.append(
-            IntakeStaging.Accepted(
-                message: message, channel: channel.id, channelName: channel.name, formerIDs: channel.formerIDs, location: location))
+            IntakeStaging.Entry(
+                stored: ArchiveHistory.stored(message, in: channel.id.rawValue, record: record), content: message.content,
+                channelName: channel.name, location: location, formerIDs: channel.formerIDs))
         if chunk.count == Self.chunkSize { handOver() }
     }
 
@@ -71,6 +81,7 @@ final class ArchiveIntake: MessageSink {
     /// input).
     /// - Throws: the first failure of the reader's side or the store's.
     func flush() throws(CommandFailure) {
+        if let failure { throw failure }
         handOver()
         let start = clock.now
         let staging = staging
@@ -94,10 +105,10 @@ final class ArchiveIntake: MessageSink {
         let start = clock.now
         slots.wait()
         waited += clock.now - start
-        let accepted = chunk, staging = staging, slots = slots
+        let entries = chunk, staging = staging, slots = slots
         chunk.removeAll(keepingCapacity: true)
         staging.queue.async {
-            staging.take(accepted)
+            staging.take(entries)
             slots.signal()
         }
     }

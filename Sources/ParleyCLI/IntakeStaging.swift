@@ -24,15 +24,6 @@ final class IntakeStaging: @unchecked Sendable {
         var formerIDs: [ChannelID] = []
     }
 
-    /// A message as the reader hands it over: the message, its channel and where the input holds it.
-    struct Accepted: Sendable {
-        var message: Message
-        var channel: ChannelID
-        var channelName: String
-        var formerIDs: [ChannelID]
-        var location: RecordLocation
-    }
-
     /// Staged messages are written to the store in batches of this many.
     static let batchSize = 4096
 
@@ -58,7 +49,6 @@ final class IntakeStaging: @unchecked Sendable {
     var moves: [ChannelMove] = []
     var moveIndex: [ChannelID: [ChannelID: Int]] = [:]
     private var pending: [StoredMessage] = []
-    private let writer = ParleyJSONLWriter()
 
     init(store: ArchiveStore, startedEmpty: Bool, log: MergeLog?) {
         self.store = store
@@ -73,17 +63,11 @@ final class IntakeStaging: @unchecked Sendable {
         taken = 0
     }
 
-    /// Takes `accepted`, in order, each encoded as a store row first; after a failure (a record
-    /// that cannot be encoded, or the store's), nothing more.
-    func take(_ accepted: [Accepted]) {
-        for item in accepted where failure == nil {
+    /// Takes `entries`, in order; after a failure, nothing more.
+    func take(_ entries: [Entry]) {
+        for entry in entries where failure == nil {
             do {
-                let record = try writer.messageLine(item.message)
-                try take(
-                    Entry(
-                        stored: ArchiveHistory.stored(item.message, in: item.channel.rawValue, record: record),
-                        content: item.message.content, channelName: item.channelName, location: item.location,
-                        formerIDs: item.formerIDs))
+                try take(entry)
             } catch let error as CommandFailure {
                 failure = error
             } catch let error as StoreError {
