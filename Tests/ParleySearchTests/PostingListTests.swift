@@ -28,16 +28,24 @@ import Testing
         }
     }
 
-    /// Four bytes hold the last document; differences below 64 either way take a byte each (the
-    /// first counted from 0), 64 takes two, a jump to 2^32 − 1 five; the list is one array, 8
-    /// bytes in the dictionary of terms.
+    /// One document is held inline, with no heap bytes; from the second, four bytes hold the
+    /// last document, differences below 64 either way take a byte each (the first counted from
+    /// 0), 64 takes two, a jump to 2^32 − 1 five; either way 8 bytes in the dictionary of terms.
     @Test func smallDifferencesTakeOneByte() {
         var list = PostingList()
         #expect(list.documents() == [])
         #expect(list.byteCount == 0)
         list.append(7)
-        #expect(list.byteCount == 5)
+        #expect(list.byteCount == 0)
         #expect(list.documents() == [7])
+        list.append(7)
+        #expect(list.byteCount == 6)
+        #expect(list.documents() == [7, 7])
+        list = PostingList()
+        list.append(UInt32.max)
+        #expect(list.byteCount == 0 && list.documents() == [UInt32.max])
+        list.append(0)
+        #expect(list.byteCount == 14 && list.documents() == [UInt32.max, 0])
         list = PostingList()
         for document: UInt32 in [0, 1, 2, 2, 60, 63, 0] { list.append(document) }
         #expect(list.documents() == [0, 1, 2, 2, 60, 63, 0])
