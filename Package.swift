@@ -38,13 +38,16 @@ let package = Package(
         ),
         // yajl's event-based JSON parser (sole importer: ParleyJSON).
         .systemLibrary(name: "CYAJL", pkgConfig: "yajl", providers: [.apt(["libyajl-dev"])]),
+        // xxHash's XXH3 (sole importer: ParleyDigest).
+        .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
         // Google's libphonenumber (C++; no pkg-config file, linked by name) behind `extern "C"` functions over C types: its
         // headers, which pull in abseil and protobuf, are included by the .cpp file only.
         .target(name: "CPhoneNumber", cxxSettings: strictCXX, linkerSettings: [.linkedLibrary("phonenumber")]),
         .target(name: "ParleyModel", swiftSettings: strict),
         .target(name: "ParleyDiffing", swiftSettings: strict),
-        // SHA-256, and RFC 6920 `ni:` URIs naming bytes by it: copied media's names, MMS parts kept by the archive's store.
-        .target(name: "ParleyDigest", swiftSettings: strict),
+        // SHA-256, and RFC 6920 `ni:` URIs naming bytes by it: copied media's names, MMS parts kept by the archive's store;
+        // XXH3 digests of input records (the archive store's source digests).
+        .target(name: "ParleyDigest", dependencies: ["CXXHash"], swiftSettings: strict),
         // Layer 1: libxml2's XML reader and HTML parser (sole importer of libxml2), HTML, layout, importers.
         .target(name: "ParleyXML", dependencies: ["CLibXML2"], swiftSettings: strict),
         .target(name: "ParleyHTML", dependencies: ["ParleyXML"], swiftSettings: strict),

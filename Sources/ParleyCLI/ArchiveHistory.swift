@@ -28,6 +28,9 @@ struct ArchiveHistory {
         var changed = 0
         /// Messages the store had before this render.
         var kept = 0
+        /// Copies an input brought whose records the store holds byte for byte: passed over
+        /// unread (``ArchiveIntake``), only their sighting noted.
+        var known = 0
         /// Per channel, the messages an input brought again (a copy the archive or an earlier
         /// input holds) and which copy was kept.
         var merges = MergeSummary()

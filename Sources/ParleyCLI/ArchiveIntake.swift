@@ -15,6 +15,13 @@ import ParleyStore
 /// input a later copy of an id replaces the earlier (reported as a duplicate). A message the
 /// archive or an earlier input already holds is a ``MergedCopy``: counted per channel in the
 /// update's ``ArchiveHistory/Update/merges``, and written to the `--verbose` ``MergeLog`` if any.
+///
+/// Every message is stored with its input record's source digest when the importer took one
+/// (``KnownRecords``), and an importer about to read a channel's records of an archive that
+/// already holds some is given their digests: a record stored byte for byte is handed over as
+/// known, and only its sighting is staged (``IntakeStaging/take(_:)``) — in an update, most of a
+/// newer export. Not with `--after`/`--before` (the stored copy was admitted by other bounds), nor
+/// for a channel an earlier Parley knew by other ids.
 final class ArchiveIntake: MessageSink {
     /// Messages handed to the staging at once.
     static let chunkSize = 512
@@ -28,7 +35,7 @@ final class ArchiveIntake: MessageSink {
     /// end of an input.
     private(set) var waited: Duration = .zero
     private let staging: IntakeStaging
-    private var chunk: [IntakeStaging.Entry] = []
+    private var chunk: [IntakeStaging.Item] = []
     /// The first failure met on the reader's side (a record that cannot be encoded).
     private var failure: CommandFailure?
     private let slots = DispatchSemaphore(value: chunksInFlight)
@@ -58,7 +65,7 @@ final class ArchiveIntake: MessageSink {
         staging.queue.sync { staging.startInput() }
     }
 
-    func accept(_ message: Message, in channel: Channel, at location: RecordLocation) {
+    func accept(_ message: Message, in channel: Channel, at location: RecordLocation, sourceDigest: UInt64?) {
         guard failure == nil, filter.selects(channel) else { return }
         counts[channel.id, default: (0, 0)].seen += 1
         guard filter.admits(message) else { return }
@@ -70,10 +77,42 @@ final class ArchiveIntake: MessageSink {
             failure = CommandFailure(.dataError, "\(staging.store.path): \(error)")
             return
         }
+        var stored = ArchiveHistory.stored(message, in: channel.id.rawValue, record: record)
+        stored.sourceDigest = sourceDigest
         chunk.append(
-            IntakeStaging.Entry(
-                stored: ArchiveHistory.stored(message, in: channel.id.rawValue, record: record), content: message.content,
-                channelName: channel.name, location: location, formerIDs: channel.formerIDs))
+            .read(
+                IntakeStaging.Entry(
+                    stored: stored, content: message.content, channelName: channel.name, location: location,
+                    formerIDs: channel.formerIDs)))
+        if chunk.count == Self.chunkSize { handOver() }
+    }
+
+    /// The seed of `channel`'s source digests (this build, `reader`, the channel), and the digests
+    /// of its stored messages when records may be passed over: the staging writes what it holds
+    /// first, so they are the store's as the record list begins.
+    func knownRecords(in channel: Channel, reader: String) -> KnownRecords? {
+        guard failure == nil, filter.selects(channel) else { return nil }
+        var hasher = StableHasher()
+        for part in ["parley source digest 1", RenderCommand.rendererIdentity, reader, channel.id.rawValue] { hasher.feed(part) }
+        guard !staging.startedEmpty, filter.after == nil, filter.before == nil, channel.formerIDs.isEmpty else {
+            return KnownRecords(seed: hasher.digest)
+        }
+        let staging = staging
+        let entries = staging.queue.sync { () -> [(id: UInt64, digest: UInt64)] in
+            staging.flush()
+            var entries: [(id: UInt64, digest: UInt64)] = []
+            try? staging.store.forEachSourceDigest(channel: channel.id.rawValue) { entries.append((KnownRecords.idHash($0), $1)) }
+            return entries
+        }
+        return KnownRecords(seed: hasher.digest, entries: entries)
+    }
+
+    func acceptKnown(_ id: MessageID, in channel: Channel, at location: RecordLocation) {
+        guard failure == nil else { return }
+        counts[channel.id, default: (0, 0)].seen += 1
+        counts[channel.id, default: (0, 0)].admitted += 1
+        chunk.append(
+            .known(IntakeStaging.Known(channel: channel.id.rawValue, id: id.rawValue, channelName: channel.name, location: location)))
         if chunk.count == Self.chunkSize { handOver() }
     }
 

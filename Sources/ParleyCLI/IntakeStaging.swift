@@ -24,6 +24,21 @@ final class IntakeStaging: @unchecked Sendable {
         var formerIDs: [ChannelID] = []
     }
 
+    /// A message whose input record the store holds byte for byte (``ArchiveIntake/knownRecords(in:reader:)``):
+    /// the stored row is this copy.
+    struct Known: Sendable {
+        var channel: String
+        var id: String
+        var channelName: String
+        var location: RecordLocation
+    }
+
+    /// What the reader hands over: a message it read, or one it passed over as known.
+    enum Item: Sendable {
+        case read(Entry)
+        case known(Known)
+    }
+
     /// Staged messages are written to the store in batches of this many.
     static let batchSize = 4096
 
@@ -63,11 +78,14 @@ final class IntakeStaging: @unchecked Sendable {
         taken = 0
     }
 
-    /// Takes `entries`, in order; after a failure, nothing more.
-    func take(_ entries: [Entry]) {
-        for entry in entries where failure == nil {
+    /// Takes `items`, in order; after a failure, nothing more.
+    func take(_ items: [Item]) {
+        for item in items where failure == nil {
             do {
-                try take(entry)
+                switch item {
+                case let .read(entry): try take(entry)
+                case let .known(known): try take(known)
+                }
             } catch let error as CommandFailure {
                 failure = error
             } catch let error as StoreError {
@@ -128,7 +146,12 @@ final class IntakeStaging: @unchecked Sendable {
         update.merges.add(copy)
         log?.append(MergeSummary.line(copy))
         guard outcome.keepsLater else {
-            if let moved = previous.moved { stage(moved) }
+            if let moved = previous.moved { return stage(moved) }
+            // The same message from other bytes (a field Parley does not read changed, or the store
+            // had no digest yet): the next update can pass these over.
+            if outcome == .identical, let digest = stored.sourceDigest {
+                try store.setSourceDigest(digest, channel: stored.channel, id: stored.id)
+            }
             return
         }
         if outcome == .sameEditTime, try StoredArchive.message(previous.record, file: store.path).content != entry.content {
@@ -142,6 +165,30 @@ final class IntakeStaging: @unchecked Sendable {
         // The archive's copy is replaced for the first time: a message of the archive changed.
         if first == nil { update.changed += 1 }
         stage(stored)
+    }
+
+    /// Takes a copy whose stored row is itself, as ``take(_:)-(Entry)`` would take it after
+    /// finding the two identical: its sighting is noted, and the merge counted; nothing is staged.
+    private func take(_ known: Known) throws {
+        let location = known.location
+        let place = ArchiveStore.Place(input: input, file: location.file, location: location.place)
+        update.known += 1
+        let met = try store.mark(channel: known.channel, id: known.id, at: place, keptIfFirst: false)
+        if case let .sameInput(first) = met {
+            findings.append(.duplicate(id: known.id, at: location, firstSeenAt: RecordLocation(file: first.file, place: first.location)))
+            return try store.noteLaterCopy(channel: known.channel, id: known.id, at: place, kept: true, sameInput: true)
+        }
+        taken += 1
+        var first: String?
+        if case let .earlierInput(kept) = met {
+            try store.noteLaterCopy(channel: known.channel, id: known.id, at: place, kept: false, sameInput: false)
+            first = kept.map { "\($0.file): \($0.location)" }
+        }
+        let copy = MergedCopy(
+            channel: ChannelID(known.channel), channelName: known.channelName, id: MessageID(known.id), first: first,
+            later: "\(location.file): \(location.place)", outcome: .identical)
+        update.merges.add(copy)
+        log?.append(MergeSummary.line(copy))
     }
 
     /// How merging the later copy `stored` into the copy kept so far, `previous`, comes out.

@@ -94,7 +94,7 @@ struct RenderCommand {
                     parse: stored.parseTime, store: stored.storeTime, archive: summary.timings, messages: summary.messages,
                     pages: summary.pages,
                     rewritten: summary.pagesRewritten, unchanged: summary.pagesUnchanged, rendered: summary.pagesRendered,
-                    searchKept: summary.searchDocumentsKept
+                    searchKept: summary.searchDocumentsKept, known: stored.update.known
                 ).line, to: &screen)
         }
     }

@@ -2,23 +2,28 @@ import CYAJL
 
 extension JSONStreamReader {
     /// yajl's callbacks: each forwards one token to the ``JSONTreeBuilder`` behind `context` and
-    /// returns 1 (go on). Numbers arrive as their text (`yajl_number`), so nothing is rounded.
+    /// returns 1 (go on); inside a record the gate passed over, values and keys are not even made.
+    /// Numbers arrive as their text (`yajl_number`), so nothing is rounded.
     static let events = yajl_callbacks(
         yajl_null: { context in
+            guard builder(context).pointee.passing == 0 else { return 1 }
             builder(context).pointee.value(.null)
             return 1
         },
         yajl_boolean: { context, value in
+            guard builder(context).pointee.passing == 0 else { return 1 }
             builder(context).pointee.value(.bool(value != 0))
             return 1
         },
         yajl_integer: nil,
         yajl_double: nil,
         yajl_number: { context, text, length in
+            guard builder(context).pointee.passing == 0 else { return 1 }
             builder(context).pointee.value(.number(string(text, length)))
             return 1
         },
         yajl_string: { context, text, length in
+            guard builder(context).pointee.passing == 0 else { return 1 }
             builder(context).pointee.value(.string(string(text, length)))
             return 1
         },
@@ -27,6 +32,7 @@ extension JSONStreamReader {
             return 1
         },
         yajl_map_key: { context, text, length in
+            guard builder(context).pointee.passing == 0 else { return 1 }
             builder(context).pointee.key(string(text, length))
             return 1
         },

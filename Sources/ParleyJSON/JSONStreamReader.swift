@@ -11,7 +11,9 @@ import Glibc
 /// at the start is skipped; strings must be valid UTF-8. Events go to the handler in document
 /// order, on the caller's thread, during ``read(_:)`` and ``finish()``. With `hexEscapes`, the
 /// `\xHH` escapes Telegram Desktop writes for control characters are read as `\u00HH`
-/// (``HexEscapeRewriter``); byte offsets in errors are still the input's.
+/// (``HexEscapeRewriter``); byte offsets in errors are still the input's. With a `gate`, each
+/// object record found whole in one chunk is offered to it first, and one it passes over is not
+/// built (``JSONRecordGate``).
 ///
 /// Not `Sendable`: one reader belongs to one thread.
 public final class JSONStreamReader {
@@ -33,14 +35,20 @@ public final class JSONStreamReader {
     ///     each array on the way (`messages`, `chats.list[].messages`), `$` for a top-level array.
     ///   - hexEscapes: Whether to read `\xHH` (HH `00`–`1F`) inside a string as the control
     ///     character U+00HH, as Telegram Desktop's exports need; other JSON readers leave it false.
+    ///   - gate: Decides which object records to pass over, if any.
     ///   - handler: Receives the events.
-    public init(lists: Set<String>, hexEscapes: Bool = false, handler: @escaping (JSONStreamEvent) -> Void) {
+    public init(
+        lists: Set<String>, hexEscapes: Bool = false, gate: JSONRecordGate? = nil, handler: @escaping (JSONStreamEvent) -> Void
+    ) {
         rewriter = hexEscapes ? HexEscapeRewriter() : nil
         builder = .allocate(capacity: 1)
-        builder.initialize(to: JSONTreeBuilder(lists: lists, handler: handler))
+        builder.initialize(to: JSONTreeBuilder(lists: lists, gate: gate, handler: handler))
         callbacks = .allocate(capacity: 1)
         callbacks.initialize(to: Self.events)
-        handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(builder))
+        let handle: yajl_handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(builder))
+        self.handle = handle
+        // During a callback, yajl has consumed the token it reports.
+        if gate != nil { builder.pointee.consumed = { yajl_get_bytes_consumed(handle) } }
     }
 
     deinit {
@@ -94,7 +102,11 @@ public final class JSONStreamReader {
     /// them back to the input.
     private func parse(_ bytes: UnsafeRawBufferPointer, rewriter: HexEscapeRewriter? = nil) throws(JSONStreamError) {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-        if yajl_parse(handle, base, bytes.count) != yajl_status_ok { throw syntaxError(in: bytes, rewriter: rewriter) }
+        builder.pointee.chunk = bytes
+        builder.pointee.recordStart = nil
+        let status = yajl_parse(handle, base, bytes.count)
+        builder.pointee.chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+        if status != yajl_status_ok { throw syntaxError(in: bytes, rewriter: rewriter) }
         offset += rewriter?.consumed ?? bytes.count
         lines += Self.newlines(in: bytes)
     }

@@ -2,6 +2,9 @@
 /// into ``JSONStreamEvent/record(list:path:index:value:)`` events, so that memory holds one
 /// record (and the document's envelope without its lists), never the whole document.
 ///
+/// With a ``JSONRecordGate``, each object record is offered to it as it begins, and one it passes
+/// over is only counted: its tokens are followed for its end, and none of its values are made.
+///
 /// A record list is named by its pattern: the object keys from the document's root joined by
 /// `.`, `[]` for each array on the way (`messages`, `chats.list[].messages`), or `$` for a
 /// top-level array. Lists are matched outside records only (a record holds no record list).
@@ -27,15 +30,26 @@ struct JSONTreeBuilder {
     var listFrame: Int?
     /// The document once complete, its record lists empty.
     var root: JSONValue?
+    let gate: JSONRecordGate?
+    /// The bytes the parser is reading now, and how many of them it has read (the gate's record
+    /// begins at the `{` just read); set by the reader around each parse.
+    var chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+    var consumed: () -> Int = { 0 }
+    /// How deep the tokens are inside a record the gate passed over (0 when none is being read).
+    var passing = 0
+    /// Where in ``chunk`` the object record being built began, when it began in this chunk (the
+    /// reader clears it at each chunk).
+    var recordStart: Int?
 
-    init(lists: Set<String>, handler: @escaping (JSONStreamEvent) -> Void) {
+    init(lists: Set<String>, gate: JSONRecordGate? = nil, handler: @escaping (JSONStreamEvent) -> Void) {
         self.lists = lists
+        self.gate = gate
         self.handler = handler
     }
 
     /// The record the input is inside of, if any (`messages[12]`).
     var openRecord: String? {
-        guard let listFrame, frames.count > listFrame + 1 else { return nil }
+        guard let listFrame, frames.count > listFrame + 1 || passing > 0 else { return nil }
         return "\(frames[listFrame].path)[\(frames[listFrame].count)]"
     }
 
@@ -70,6 +84,16 @@ struct JSONTreeBuilder {
         case .array: frames[last].elements.append(value)
         case let .list(list):
             let index = frames[last].count
+            if let gate, let start = recordStart, case .object = value {
+                let end = consumed()
+                if start < end, end <= chunk.count {
+                    gate.built(
+                        JSONRecordGate.RawRecord(
+                            list: list, listPath: frames[last].path, index: index,
+                            bytes: UnsafeRawBufferPointer(rebasing: chunk[start..<end]), member: nil))
+                }
+            }
+            recordStart = nil
             handler(.record(list: list, path: "\(frames[last].path)[\(index)]", index: index, value: value))
             frames[last].count = index + 1
         }
@@ -77,14 +101,44 @@ struct JSONTreeBuilder {
 
     mutating func key(_ key: String) { frames[frames.count - 1].key = key }
 
-    mutating func startObject() { frames.append(Frame(kind: .object)) }
+    mutating func startObject() {
+        guard passing == 0 else { return passing += 1 }
+        if let gate, let listFrame, frames.count == listFrame + 1 {
+            let start = consumed() - 1
+            guard start >= 0, start < chunk.count, chunk[start] == UInt8(ascii: "{") else { return frames.append(Frame(kind: .object)) }
+            if gate.offering(), passesOver(gate, listFrame, from: start) { return passing = 1 }
+            recordStart = start
+        }
+        frames.append(Frame(kind: .object))
+    }
+
+    /// Whether `gate` passes over the object record that begins at `chunk[start]`, in the list at
+    /// `frames[listFrame]`: asked only when the chunk holds the whole record.
+    private func passesOver(_ gate: JSONRecordGate, _ listFrame: Int, from start: Int) -> Bool {
+        guard case let .list(list) = frames[listFrame].kind else { return false }
+        let rest = UnsafeRawBufferPointer(rebasing: chunk[start...])
+        guard let span = JSONObjectScanner.span(of: rest, member: gate.member) else { return false }
+        return gate.decide(
+            JSONRecordGate.RawRecord(
+                list: list, listPath: frames[listFrame].path, index: frames[listFrame].count,
+                bytes: UnsafeRawBufferPointer(rebasing: rest[..<span.length]),
+                member: span.member.map { UnsafeRawBufferPointer(rebasing: rest[$0]) }))
+    }
+
+    /// Leaves a container of a record passed over; at the record's end, counts it.
+    private mutating func endPassing() {
+        passing -= 1
+        if passing == 0, let listFrame { frames[listFrame].count += 1 }
+    }
 
     mutating func endObject() {
+        guard passing == 0 else { return endPassing() }
         let frame = frames.removeLast()
         value(.object(JSONObject(members: frame.members)))
     }
 
     mutating func startArray() {
+        guard passing == 0 else { return passing += 1 }
         guard listFrame == nil else { return frames.append(Frame(kind: .array)) }
         let pattern = frames.isEmpty ? "$" : path(concrete: false)
         guard lists.contains(pattern) else { return frames.append(Frame(kind: .array)) }
@@ -101,6 +155,7 @@ struct JSONTreeBuilder {
     }
 
     mutating func endArray() {
+        guard passing == 0 else { return endPassing() }
         let frame = frames.removeLast()
         switch frame.kind {
         case let .list(list):

@@ -15,7 +15,7 @@ import Glibc
 /// update. One connection, used by one thread (not `Sendable`): a render owns its store.
 public final class ArchiveStore {
     /// The schema version this Parley writes and reads.
-    public static let schemaVersion = 3
+    public static let schemaVersion = 4
     /// What `meta.kind` says in an archive store.
     static let kind = "parley-archive"
 
@@ -25,9 +25,9 @@ public final class ArchiveStore {
 
     /// Opens the store at `path`, creating it (schema version ``schemaVersion``) when the file
     /// does not exist or is empty. A store of an earlier schema version is migrated in one
-    /// transaction: `upgrade` derives each stored message's columns from its record (version 1:
+    /// transaction each: `upgrade` derives each stored message's columns from its record (version 1:
     /// every message; version 2: those whose `local_media` says no, since it left out authors'
-    /// avatars).
+    /// avatars); version 3 gains the `source_digest` column, empty.
     /// - Throws: ``StoreError/cannotOpen(path:reason:)``; ``StoreError/unsupported(path:reason:)``
     ///   for a symbolic link or anything but a regular file, or a database that is not an archive
     ///   store or has a schema version this Parley does not know (left untouched: nothing is written
@@ -73,8 +73,12 @@ public final class ArchiveStore {
             }
         } else if schema == 1 {
             try migrateFromVersion1(upgrade)
-        } else if schema == 2 {
-            try migrateFromVersion2(upgrade)
+        } else if schema <= 3 {
+            if schema == 2 { try migrateFromVersion2(upgrade) }
+            try transaction { () throws(StoreError) in
+                try connection.execute(
+                    "ALTER TABLE messages ADD COLUMN source_digest INTEGER; UPDATE meta SET value = '4' WHERE key = 'schema';")
+            }
         }
     }
 
@@ -85,6 +89,7 @@ public final class ArchiveStore {
             CREATE TABLE messages (
                 channel TEXT NOT NULL, timestamp INTEGER NOT NULL, tiebreak TEXT NOT NULL, id TEXT NOT NULL,
                 edited INTEGER, reply_to TEXT, digest INTEGER NOT NULL, local_media INTEGER NOT NULL, record TEXT NOT NULL,
+                source_digest INTEGER,
                 PRIMARY KEY (channel, timestamp, tiebreak)) WITHOUT ROWID;
             CREATE UNIQUE INDEX messages_by_id ON messages (channel, id);
             """)
@@ -139,7 +144,7 @@ public final class ArchiveStore {
                     "UPDATE messages SET local_media = 1 WHERE channel = ? AND timestamp = ? AND tiebreak = ?", flagged)
                 after = last.key
             }
-            try connection.execute("UPDATE meta SET value = '\(Self.schemaVersion)' WHERE key = 'schema';")
+            try connection.execute("UPDATE meta SET value = '3' WHERE key = 'schema';")
         }
     }
 
@@ -165,6 +170,26 @@ public final class ArchiveStore {
             found = (row.isNull(0) ? nil : row.integer(0), row.text(1))
         }
         return found
+    }
+
+    /// Calls `body` with the id (its UTF-8 bytes, valid only during the call) and source digest of
+    /// every message of `channel` that has one, in display order.
+    /// - Complexity: O(n) for the channel's n messages.
+    public func forEachSourceDigest(channel: String, _ body: (_ id: UnsafeRawBufferPointer, _ digest: UInt64) -> Void) throws(StoreError) {
+        try connection.query(
+            "SELECT id, source_digest FROM messages WHERE channel = ? AND source_digest IS NOT NULL", [.text(channel)]
+        ) { row in
+            row.withText(0) { body($0, UInt64(bitPattern: row.integer(1))) }
+        }
+    }
+
+    /// Sets the source digest of message `id` of `channel` in the open update, whose record stays
+    /// (the same message read from other bytes).
+    /// - Complexity: O(log n).
+    public func setSourceDigest(_ digest: UInt64, channel: String, id: String) throws(StoreError) {
+        try connection.query(
+            "UPDATE messages SET source_digest = ?3 WHERE channel = ?1 AND id = ?2 AND source_digest IS NOT ?3",
+            [.text(channel), .text(id), .integer(Int64(bitPattern: digest))])
     }
 
     /// Takes message `id` out of `channel` in the open update, for the caller to store under
@@ -377,13 +402,15 @@ public final class ArchiveStore {
             // REPLACE also removes the row of the same id under another key (a copy whose time changed).
             try connection.query(
                 """
-                INSERT OR REPLACE INTO messages (channel, timestamp, tiebreak, id, edited, reply_to, digest, local_media, record)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO messages
+                (channel, timestamp, tiebreak, id, edited, reply_to, digest, local_media, record, source_digest)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(message.channel), .integer(message.timestamp), .text(message.tiebreak), .text(message.id),
                     message.edited.map { .integer($0) } ?? .null, message.replyTo.map { .text($0) } ?? .null,
                     .integer(Int64(bitPattern: message.digest)), .integer(message.hasLocalMedia ? 1 : 0), .text(message.record),
+                    message.sourceDigest.map { .integer(Int64(bitPattern: $0)) } ?? .null,
                 ])
         }
         try connection.queryEach("INSERT OR IGNORE INTO colors (color) VALUES (?)", messages.lazy.flatMap { $0.colors.map { [.text($0)] } })

@@ -114,4 +114,10 @@ struct Row {
         guard let pointer = sqlite3_column_text(statement, column) else { return "" }
         return String(cString: pointer)
     }
+
+    /// Calls `body` with the column's text as UTF-8 bytes, valid only during the call (no `String` is made).
+    func withText(_ column: Int32, _ body: (UnsafeRawBufferPointer) -> Void) {
+        let pointer = sqlite3_column_text(statement, column)
+        body(UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, column))))
+    }
 }

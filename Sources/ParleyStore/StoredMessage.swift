@@ -1,7 +1,7 @@
 /// A message as an archive store keeps it: its channel and id, where it sorts (UTC milliseconds,
 /// then a tie-break text that sorts by bytes), its edit time, the message it replies to, a digest
-/// of its record, whether it references local media, the colours it uses, and its Parley JSON
-/// Lines `message` record.
+/// of its record, whether it references local media, the colours it uses, its Parley JSON
+/// Lines `message` record, and a digest of the input's bytes it was read from, if known.
 public struct StoredMessage: Hashable, Sendable {
     public var channel: String
     public var id: String
@@ -21,10 +21,14 @@ public struct StoredMessage: Hashable, Sendable {
     public var colors: [String]
     /// The Parley JSON Lines `message` record.
     public var record: String
+    /// A digest of the input record the message was read from (its bytes and what its reading
+    /// depended on: `docs/ARCHIVE-STORE.md`), for a later input to pass over the same record
+    /// unread; nil when the importer gave none.
+    public var sourceDigest: UInt64?
 
     public init(
         channel: String, id: String, timestamp: Int64, tiebreak: String, edited: Int64?, replyTo: String?, digest: UInt64,
-        hasLocalMedia: Bool, colors: [String], record: String
+        hasLocalMedia: Bool, colors: [String], record: String, sourceDigest: UInt64? = nil
     ) {
         self.channel = channel
         self.id = id
@@ -36,5 +40,6 @@ public struct StoredMessage: Hashable, Sendable {
         self.hasLocalMedia = hasLocalMedia
         self.colors = colors
         self.record = record
+        self.sourceDigest = sourceDigest
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import ParleyRender
 
 /// The line `parley render --stats` prints on standard error after its summary, for scripts:
-/// `stats: parse=0.412 store=0.051 render=1.030 write=0.214 messages=12000 pages=41 bytes=48123904 rewritten=2 unchanged=39 rendered=3 search_kept=11800 peak_rss=52428800`.
+/// `stats: parse=0.412 store=0.051 render=1.030 write=0.214 messages=12000 pages=41 bytes=48123904 rewritten=2 unchanged=39 rendered=3 search_kept=11800 known=11950 peak_rss=52428800`.
 ///
 /// Keys and values are separated by `=`, pairs by one space, after the `stats: ` prefix; times are
 /// seconds with three decimals (rounded to the nearest millisecond), counts are plain integers.
@@ -22,13 +22,15 @@ struct RenderStats: Equatable, Sendable {
     /// Messages whose search documents were taken from the previous archive's index (those of
     /// the pages kept without rendering) instead of being read and tokenized again.
     var searchKept = 0
+    /// Input records passed over unread because the archive's store holds them byte for byte.
+    var known = 0
     /// The process's peak resident memory so far, in bytes (`VmHWM` of `/proc/self/status`).
     var peakResidentBytes = Self.peakResidentBytes()
 
     /// The line, without its line break.
     var line: String {
         "stats: parse=\(Self.seconds(parse)) store=\(Self.seconds(store)) render=\(Self.seconds(archive.render)) write=\(Self.seconds(archive.write))"
-            + " messages=\(messages) pages=\(pages) bytes=\(archive.bytes) rewritten=\(rewritten) unchanged=\(unchanged) rendered=\(rendered) search_kept=\(searchKept) peak_rss=\(peakResidentBytes)"
+            + " messages=\(messages) pages=\(pages) bytes=\(archive.bytes) rewritten=\(rewritten) unchanged=\(unchanged) rendered=\(rendered) search_kept=\(searchKept) known=\(known) peak_rss=\(peakResidentBytes)"
     }
 
     /// The process's peak resident memory, in bytes: the `VmHWM` line of `/proc/self/status`

@@ -5,16 +5,46 @@ import ParleyModel
 ///
 /// ``TranscriptReader/read(contentsOf:format:options:into:)`` calls it with each message that
 /// passed ``MessageValidator``, in the order of the input, from the thread that called the read.
+///
+/// A sink that keeps the source digests of what it stores (``knownRecords(in:reader:)``) lets a
+/// JSON importer pass over the records it already holds byte for byte: each is handed over as
+/// ``acceptKnown(_:in:at:)`` instead, and every record read is given with its digest.
 public protocol MessageSink: AnyObject {
     /// One message of `channel` (the channel as far as it is known: id, name, topic, kind; its
     /// `messages` empty), found at `location` (the file within a bundled input and the place in
-    /// it, `export/general.json`, `messages[12]`), for diagnostics.
-    func accept(_ message: Message, in channel: Channel, at location: RecordLocation)
+    /// it, `export/general.json`, `messages[12]`), for diagnostics; `sourceDigest` is its input
+    /// record's (``KnownRecords/digest(of:)``), when the importer took one.
+    func accept(_ message: Message, in channel: Channel, at location: RecordLocation, sourceDigest: UInt64?)
+
+    /// The records of `channel` the sink holds, for an importer (named `reader`, with its version:
+    /// what its reading depends on) about to read the channel's record list; nil when the sink
+    /// keeps no source digests. Asked once per record list, before its first record.
+    func knownRecords(in channel: Channel, reader: String) -> KnownRecords?
+
+    /// A record ``knownRecords(in:reader:)`` holds, met again at `location`: the message `id` is
+    /// as the sink holds it.
+    func acceptKnown(_ id: MessageID, in channel: Channel, at location: RecordLocation)
+}
+
+extension MessageSink {
+    /// One message, without a source digest.
+    public func accept(_ message: Message, in channel: Channel, at location: RecordLocation) {
+        accept(message, in: channel, at: location, sourceDigest: nil)
+    }
+
+    /// No known records: every record is read.
+    public func knownRecords(in channel: Channel, reader: String) -> KnownRecords? { nil }
+
+    public func acceptKnown(_ id: MessageID, in channel: Channel, at location: RecordLocation) {
+        preconditionFailure("a sink without known records is handed none")
+    }
 }
 
 /// The sink a reader hands messages to: replaces the control characters of each message's texts
 /// (``ControlCharacters``), marks `--me`'s messages outgoing (``OutgoingMarker``), then checks it with ``MessageValidator``, reporting and skipping one it
-/// refuses (the odd-record rule), and counts what it passed on.
+/// refuses (the odd-record rule), and counts what it passed on. A known record was checked when it
+/// was stored: it is counted and passed on, and `--me` joins the reader's name (it changes what
+/// is read).
 final class ValidatingSink: MessageSink {
     let target: any MessageSink
     let file: String
@@ -31,7 +61,7 @@ final class ValidatingSink: MessageSink {
         outgoing = OutgoingMarker(me)
     }
 
-    func accept(_ message: Message, in channel: Channel, at location: RecordLocation) {
+    func accept(_ message: Message, in channel: Channel, at location: RecordLocation, sourceDigest: UInt64?) {
         var message = ControlCharacters.replaced(in: message)
         if let outgoing { message = outgoing.marked(message) }
         do {
@@ -42,6 +72,15 @@ final class ValidatingSink: MessageSink {
             return
         }
         accepted += 1
-        target.accept(message, in: channel, at: location)
+        target.accept(message, in: channel, at: location, sourceDigest: sourceDigest)
+    }
+
+    func knownRecords(in channel: Channel, reader: String) -> KnownRecords? {
+        target.knownRecords(in: channel, reader: outgoing.map { "\(reader) me=\($0.me)" } ?? reader)
+    }
+
+    func acceptKnown(_ id: MessageID, in channel: Channel, at location: RecordLocation) {
+        accepted += 1
+        target.acceptKnown(id, in: channel, at: location)
     }
 }

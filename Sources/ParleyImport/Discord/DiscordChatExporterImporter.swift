@@ -1,4 +1,5 @@
 import Foundation
+import ParleyJSON
 import ParleyModel
 
 /// Reads DiscordChatExporter JSON exports (Tyrrrz/DiscordChatExporter, `--format Json`).
@@ -48,7 +49,10 @@ public struct DiscordChatExporterImporter: Sendable {
     /// channel has no messages.
     func importTranscript(_ bytes: InputBytes, file: String, sink: (any MessageSink)?) throws(ImportError) -> ImportResult {
         var reading = DiscordExportReading(file: file, sink: sink)
-        let outcome = try StreamedJSON.read(bytes, file: file, lists: ["messages"]) { event in reading.take(event) }
+        let gate = sink.map { _ in
+            JSONRecordGate(member: "id", offering: { reading.isOffering }, decide: { reading.offer($0) }, built: { reading.show($0) })
+        }
+        let outcome = try StreamedJSON.read(bytes, file: file, lists: ["messages"], gate: gate) { event in reading.take(event) }
         if let failure = reading.failure { throw failure }
         if let envelope = outcome.envelope {
             try reading.finish(envelope)

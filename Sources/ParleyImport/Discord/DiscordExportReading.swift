@@ -5,6 +5,10 @@ import ParleyModel
 /// The state of one DiscordChatExporter import while its `messages` stream in: the export's
 /// channel (from the members before `messages`, or from the whole envelope when `channel`
 /// comes after them), the messages converted so far with duplicates merged, and what was skipped.
+///
+/// With a sink that knows records (``MessageSink/knownRecords(in:reader:)``), each record is
+/// offered before it is built (``offer(_:)``): one the sink holds byte for byte is handed over as
+/// known and not built; every other one is handed over with its source digest.
 struct DiscordExportReading {
     let file: String
     private(set) var export: DiscordExport?
@@ -22,6 +26,12 @@ struct DiscordExportReading {
     private let sink: (any MessageSink)?
     /// The export's channel without messages, once known.
     private var channel: Channel?
+    /// The records the sink holds for the channel, while its `messages` are read.
+    private var known: KnownRecords?
+    /// The source digest of the record being built (its index, its digest).
+    private var digest: (index: Int, value: UInt64)?
+    /// What the reading of a record depends on besides its bytes: this reader and its version.
+    static let reader = "discordchatexporter 1"
 
     init(file: String, sink: (any MessageSink)? = nil) {
         self.file = file
@@ -33,10 +43,31 @@ struct DiscordExportReading {
         switch event {
         case let .listStarted(_, _, enclosing):
             if enclosing["channel"] != nil { start(enclosing) }
+            if let sink, let channel, converter != nil { known = sink.knownRecords(in: channel, reader: Self.reader) }
         case let .record(_, _, index, value):
             if converter == nil { waiting.append((index, value)) } else { convert(value, index: index) }
-        case .listEnded: break
+        case .listEnded: known = nil
         }
+    }
+
+    /// Whether records are offered (``offer(_:)``): the sink holds some of the channel's.
+    var isOffering: Bool { known?.isEmpty == false }
+
+    /// Hands `record` over as known and returns true when the sink holds it byte for byte and its
+    /// id was not met before in the list; false to build it.
+    mutating func offer(_ record: JSONRecordGate.RawRecord) -> Bool {
+        guard failure == nil, var known, let sink, let channel, let id = record.member else { return false }
+        defer { self.known = known }
+        guard known.claim(id: id, digest: known.digest(of: record.bytes)) else { return false }
+        sink.acceptKnown(
+            MessageID(String(decoding: id, as: UTF8.self)), in: channel, at: RecordLocation(file: file, place: "messages[\(record.index)]"))
+        return true
+    }
+
+    /// Takes the source digest of `record`, about to be converted.
+    mutating func show(_ record: JSONRecordGate.RawRecord) {
+        guard let known else { return }
+        digest = (record.index, known.digest(of: record.bytes))
     }
 
     /// Reads the channel from the whole document when the members before `messages` lacked
@@ -73,7 +104,10 @@ struct DiscordExportReading {
             return diagnostics.append(.skipped(error, file: file, location: path))
         }
         let location = RecordLocation(file: file, place: path)
-        if let sink, let channel { return sink.accept(message, in: channel, at: location) }
+        if let sink, let channel {
+            known?.meet(message.id.rawValue)
+            return sink.accept(message, in: channel, at: location, sourceDigest: digest?.index == index ? digest?.value : nil)
+        }
         if let existing = positionByID[message.id] {
             diagnostics.append(.duplicate(id: message.id.rawValue, at: location, firstSeenAt: existing.location))
             messages[existing.index] = message

@@ -43,10 +43,11 @@ import Testing
     /// Renders `export` into `archive` with two messages a page, checks the pages equal a fresh
     /// render of every export so far, and returns the names of the pages this update rendered
     /// (replaced files), the count of pages rendered the stats line gives and how many messages'
-    /// search documents it took from the previous archive's index.
+    /// search documents it took from the previous archive's index, and how many records it passed
+    /// over as known.
     static func update(
         _ archive: URL, with export: String, seen: inout [String], extra: [String] = [], in folder: URL
-    ) throws -> (changed: Set<String>, rendered: Int?, searchKept: Int?) {
+    ) throws -> (changed: Set<String>, rendered: Int?, searchKept: Int?, known: Int?) {
         let input = try ArchiveUpdateTests.write(export, "e\(seen.count).json", in: folder)
         seen.append(input)
         let before = Self.pageFiles(archive)
@@ -59,7 +60,7 @@ import Testing
         #expect(ArchiveUpdateTests.pages(archive) == ArchiveUpdateTests.pages(fresh), "update \(seen.count) equals a fresh render")
         return (
             Set(after.keys.filter { before[$0] != after[$0] }), Self.count("rendered", in: outcome.errors),
-            Self.count("search_kept", in: outcome.errors)
+            Self.count("search_kept", in: outcome.errors), Self.count("known", in: outcome.errors)
         )
     }
 
@@ -72,36 +73,42 @@ import Testing
         let replies = [7: 2]
         let first = try Self.update(archive, with: Self.export(texts, replies: replies), seen: &seen, in: folder)
         #expect(first.changed == ["2024-03.html", "2024-03-p2.html", "2024-03-p3.html", "2024-03-p4.html"])
-        #expect(first.rendered == 4 && first.searchKept == 0)
+        #expect(first.rendered == 4 && first.searchKept == 0 && first.known == 0)
 
         let same = try Self.update(archive, with: Self.export(texts, replies: replies), seen: &seen, in: folder)
         #expect(same.changed == [] && same.rendered == 0, "nothing changed: nothing is rendered")
         #expect(same.searchKept == 8, "every page's search documents are the previous index's")
+        #expect(same.known == 8, "every record is the stored one, byte for byte")
 
         texts[5] = "text 5, edited"
         let edit = try Self.update(archive, with: Self.export(texts, replies: replies), seen: &seen, in: folder)
         #expect(edit.rendered == 2, "the page of 5, and the page before it (its last message precedes 5)")
         #expect(edit.searchKept == 4, "the two pages kept")
+        #expect(edit.known == 7)
         #expect(edit.changed == ["2024-03-p3.html"], "the neighbour's bytes did not change: it is linked again")
 
         texts[2] = "text 2, edited"
         let target = try Self.update(archive, with: Self.export(texts, replies: replies), seen: &seen, in: folder)
         #expect(target.changed == ["2024-03.html", "2024-03-p4.html"], "the page of 2 and the page whose reply quotes it")
+        #expect(target.known == 7, "the edited 5 was stored with its new record's digest")
 
         texts[9] = "text 9"
         let appended = try Self.update(archive, with: Self.export(texts, replies: replies), seen: &seen, in: folder)
         #expect(appended.changed == ["2024-03-p4.html", "2024-03-p5.html"], "the new page, and the pager of the one before it")
-        #expect(appended.rendered == 2 && appended.searchKept == 6)
+        #expect(appended.rendered == 2 && appended.searchKept == 6 && appended.known == 8)
 
         let lost = try Self.update(archive, with: Self.export([9: "text 9"]), seen: &seen, in: folder)
         #expect(lost.changed == [] && lost.rendered == 0, "a newer export that lacks messages changes nothing")
+        #expect(lost.known == 1)
 
         let topic = try Self.update(archive, with: Self.export([9: "text 9"], topic: "Talk"), seen: &seen, in: folder)
         #expect(topic.rendered == 5, "the header (the channel's topic) is on every page")
         #expect(topic.changed.count == 5)
+        #expect(topic.known == 1, "a message's reading does not depend on its channel's topic")
 
         let zone = try Self.update(archive, with: Self.export([9: "text 9"]), seen: &seen, extra: ["--timezone", "Asia/Tokyo"], in: folder)
         #expect(zone.rendered == 5 && zone.searchKept == 0, "another time zone renders every page")
+        #expect(zone.known == 1, "nor on the time zone")
     }
 
     @Test func aPageWhoseFileOrDigestIsMissingIsRenderedAgain() throws {

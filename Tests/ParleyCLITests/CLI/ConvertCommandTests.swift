@@ -49,9 +49,13 @@ import Testing
         let copy = try ParleyProcess.run(["render", jsonl, "-o", folder.appendingPathComponent("b").path, "--media", "none", "-q"])
         #expect(original.code == 0, sourceLocation: sourceLocation)
         #expect(copy.code == 0, sourceLocation: sourceLocation)
-        let pages = try contents(of: folder.appendingPathComponent("a"))
+        // The stores differ: a store keeps the source digest of each input record it read (not of
+        // a Parley JSON Lines one); the messages in them are checked by the pages.
+        let pages = try contents(of: folder.appendingPathComponent("a")).filter { !$0.key.hasPrefix(".parley/") }
         #expect(pages.count > 5, sourceLocation: sourceLocation)
-        #expect(try contents(of: folder.appendingPathComponent("b")) == pages, sourceLocation: sourceLocation)
+        #expect(
+            try contents(of: folder.appendingPathComponent("b")).filter { !$0.key.hasPrefix(".parley/") } == pages,
+            sourceLocation: sourceLocation)
     }
 
     @Test func convertsToStandardOutputAndSaysWhatItWrote() throws {

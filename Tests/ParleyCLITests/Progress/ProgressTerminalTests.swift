@@ -69,7 +69,7 @@ struct ProgressTerminalTests {
         #expect(errors.hasPrefix(Self.warning + "\nstats: parse="))
         #expect(
             errors.contains(
-                " messages=9 pages=3 bytes=\(try StatsTests.bytesListed(in: output)) rewritten=3 unchanged=0 rendered=1 search_kept=0 peak_rss="
+                " messages=9 pages=3 bytes=\(try StatsTests.bytesListed(in: output)) rewritten=3 unchanged=0 rendered=1 search_kept=0 known=0 peak_rss="
             ))
         #expect(!errors.contains("\r"))
         #expect(!errors.contains("\u{1B}"))

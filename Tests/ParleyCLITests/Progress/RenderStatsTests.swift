@@ -24,10 +24,10 @@ struct RenderStatsTests {
         archive.bytes = 48_123_904
         let stats = RenderStats(
             parse: .milliseconds(412), store: .milliseconds(51), archive: archive, messages: 12_000, pages: 41, rewritten: 2, unchanged: 39,
-            rendered: 3, searchKept: 11_800, peakResidentBytes: 52_428_800)
+            rendered: 3, searchKept: 11_800, known: 11_950, peakResidentBytes: 52_428_800)
         #expect(
             stats.line
-                == "stats: parse=0.412 store=0.051 render=1.030 write=0.214 messages=12000 pages=41 bytes=48123904 rewritten=2 unchanged=39 rendered=3 search_kept=11800 peak_rss=52428800"
+                == "stats: parse=0.412 store=0.051 render=1.030 write=0.214 messages=12000 pages=41 bytes=48123904 rewritten=2 unchanged=39 rendered=3 search_kept=11800 known=11950 peak_rss=52428800"
         )
     }
 }

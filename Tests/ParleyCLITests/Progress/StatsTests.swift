@@ -37,13 +37,15 @@ struct StatsTests {
         #expect(
             pairs.map(\.key) == [
                 "parse", "store", "render", "write", "messages", "pages", "bytes", "rewritten", "unchanged", "rendered", "search_kept",
+                "known",
                 "peak_rss",
             ])
         for (key, value) in pairs.prefix(4) {
             #expect(Double(value).map { $0 >= 0 } == true, "\(key)=\(value)")
             #expect(value.split(separator: ".").last?.count == 3, "\(key)=\(value)")
         }
-        #expect(pairs.dropFirst(4).dropLast().map(\.value) == ["67", "3", String(try Self.bytesListed(in: output)), "3", "0", "1", "0"])
+        #expect(
+            pairs.dropFirst(4).dropLast().map(\.value) == ["67", "3", String(try Self.bytesListed(in: output)), "3", "0", "1", "0", "0"])
         #expect(pairs.last.flatMap { Int($0.value) }.map { $0 > 1_000_000 && $0 % 1024 == 0 } == true, "peak_rss in bytes")
     }
 
@@ -58,7 +60,8 @@ struct StatsTests {
         #expect(outcome.errors.hasPrefix("stats: parse="))
         #expect(
             outcome.errors.contains(
-                " messages=67 pages=3 bytes=\(try Self.bytesListed(in: output)) rewritten=3 unchanged=0 rendered=1 search_kept=0 peak_rss=")
+                " messages=67 pages=3 bytes=\(try Self.bytesListed(in: output)) rewritten=3 unchanged=0 rendered=1 search_kept=0 known=0 peak_rss="
+            )
         )
     }
 }

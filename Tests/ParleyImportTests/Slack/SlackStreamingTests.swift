@@ -16,7 +16,7 @@ struct SlackStreamingTests {
         private(set) var messages: [ChannelID: [Message]] = [:]
         private(set) var locations: [RecordLocation] = []
 
-        func accept(_ message: Message, in channel: Channel, at location: RecordLocation) {
+        func accept(_ message: Message, in channel: Channel, at location: RecordLocation, sourceDigest: UInt64?) {
             #expect(channel.messages.isEmpty)
             messages[channel.id, default: []].append(message)
             locations.append(location)

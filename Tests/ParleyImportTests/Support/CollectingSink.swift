@@ -13,7 +13,7 @@ final class CollectingSink: MessageSink {
     private(set) var received = 0
     private var positions: [ChannelID: [MessageID: Int]] = [:]
 
-    func accept(_ message: Message, in channel: Channel, at location: RecordLocation) {
+    func accept(_ message: Message, in channel: Channel, at location: RecordLocation, sourceDigest: UInt64?) {
         received += 1
         if messages[channel.id] == nil { order.append(channel.id) }
         if let index = positions[channel.id]?[message.id] {

@@ -6,7 +6,9 @@ import ParleyModel
 final class RecordingSink: MessageSink {
     private(set) var received: [(message: Message, channel: Channel)] = []
 
-    func accept(_ message: Message, in channel: Channel, at location: RecordLocation) { received.append((message, channel)) }
+    func accept(_ message: Message, in channel: Channel, at location: RecordLocation, sourceDigest: UInt64?) {
+        received.append((message, channel))
+    }
 
     /// The messages received for `channel`, in order.
     func messages(of channel: ChannelID) -> [Message] { received.filter { $0.channel.id == channel }.map(\.message) }

@@ -93,7 +93,7 @@ import Testing
         #expect(try Self.entries(store, "c") == ["10 t1 \(UInt64(6) << 60 | 7) false", "20 t2 \(UInt64(6) << 60 | 7) true"])
         #expect(try store.colors() == ["#1", "#2"])
         try SQLiteConnection(path: path).query("SELECT value FROM meta WHERE key = 'schema'") { schema = $0.text(0) }
-        #expect(schema == "3")
+        #expect(schema == "4")
     }
 
     /// Version 2's `local_media` left out authors' avatars: the messages it says have none are
@@ -109,7 +109,8 @@ import Testing
             }
             try store.save(header: "h", messages: [Self.message("a", "2", 0, "attachment")] + messages)
         }
-        try SQLiteConnection(path: path).execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
+        try SQLiteConnection(path: path).execute(
+            "ALTER TABLE messages DROP COLUMN source_digest; UPDATE meta SET value = '2' WHERE key = 'schema'")
         let schema = { () throws -> String in
             var schema = ""
             try SQLiteConnection(path: path).query("SELECT value FROM meta WHERE key = 'schema'") { schema = $0.text(0) }
@@ -128,7 +129,7 @@ import Testing
             return message
         }
         #expect(read == ["a": 2500, "b": 2500], "every message but the one already flagged, in batches of 4096")
-        #expect(try schema() == "3")
+        #expect(try schema() == "4")
         var flagged: [String] = []
         for channel in ["a", "b"] {
             try store.forEachEntry(channel: channel) { timestamp, _, _, localMedia in
@@ -138,17 +139,48 @@ import Testing
         #expect(flagged == ["a 0", "a 1000", "a 2000", "a 3000", "a 4000", "a 5000"])
     }
 
+    /// Version 3 had no source digests: the column is added, empty, and the rows stay as they were.
+    @Test func aStoreOfSchemaVersion3GainsSourceDigests() throws {
+        let path = Self.database()
+        do {
+            let store = try ArchiveStore(path: path, upgrade: Self.noUpgrade)
+            try store.save(header: "h", messages: [Self.message("c", "1", 1, "r"), Self.message("c", "2", 2, "s")])
+        }
+        try SQLiteConnection(path: path).execute(
+            "ALTER TABLE messages DROP COLUMN source_digest; UPDATE meta SET value = '3' WHERE key = 'schema'")
+        let store = try ArchiveStore(path: path) { (_, record) throws(StoreError) in throw .failed(path: path, reason: "read \(record)") }
+        var schema = ""
+        try SQLiteConnection(path: path).query("SELECT value FROM meta WHERE key = 'schema'") { schema = $0.text(0) }
+        #expect(schema == "4")
+        #expect(try Self.sourceDigests(store, "c").isEmpty)
+        #expect(try store.records(channel: "c", from: 0, "", limit: 9) == ["r", "s"])
+
+        var edited = Self.message("c", "2", 2, "s2")
+        edited.sourceDigest = .max
+        var third = Self.message("c", "3", 3, "t")
+        third.sourceDigest = 0
+        try store.save(header: "h", messages: [edited, third, Self.message("d", "1", 1, "u")])
+        #expect(try Self.sourceDigests(store, "c") == ["2 \(UInt64.max)", "3 0"])
+        #expect(try Self.sourceDigests(store, "d").isEmpty)
+    }
+
+    static func sourceDigests(_ store: ArchiveStore, _ channel: String) throws -> [String] {
+        var digests: [String] = []
+        try store.forEachSourceDigest(channel: channel) { digests.append("\(String(decoding: $0, as: UTF8.self)) \($1)") }
+        return digests
+    }
+
     @Test func aNewerSchemaVersionIsRefusedAndLeftAsItIs() throws {
         let path = Self.database()
         do {
             let store = try ArchiveStore(path: path, upgrade: Self.noUpgrade)
             try store.save(header: "h", messages: [Self.message("c", "1", 1, "r")])
         }
-        try SQLiteConnection(path: path).execute("UPDATE meta SET value = '4' WHERE key = 'schema'")
+        try SQLiteConnection(path: path).execute("UPDATE meta SET value = '5' WHERE key = 'schema'")
         #expect(
             throws: StoreError.unsupported(
                 path: path,
-                reason: "archive store schema version 4; this Parley reads versions 1 to 3 (a newer Parley wrote it: use that version, "
+                reason: "archive store schema version 5; this Parley reads versions 1 to 4 (a newer Parley wrote it: use that version, "
                     + "or render into a new folder)")
         ) { try ArchiveStore(path: path, upgrade: Self.noUpgrade) }
         var rows = 0

@@ -1,0 +1,79 @@
+import ParleyDigest
+
+/// The input records a sink already holds for one channel, by message id and source digest, so an
+/// importer reading that channel's record list can pass over a record the sink holds byte for byte
+/// (``MessageSink/acceptKnown(_:in:at:)``) instead of building, converting and handing it over.
+///
+/// A record's source digest is XXH3-64 of its bytes under ``seed`` (``digest(of:)``); the sink
+/// makes the seed stand for everything else the message read from it depends on (this build of
+/// Parley, the reader, `--me`, the channel). A record is passed over only the first time its id
+/// is met in the list: once a record of an id was read (``meet(_:)``), that id's stored copy may
+/// have changed, and a later record of it is read too. Ids are kept as 64-bit hashes: 16 bytes a
+/// message, sorted for binary search.
+public struct KnownRecords: Sendable {
+    /// What every digest of these records starts from.
+    public let seed: UInt64
+    /// The id hash and source digest of each record held, by id hash.
+    private let entries: [(id: UInt64, digest: UInt64)]
+    /// One bit per entry: its id was met in the list.
+    private var met: [UInt64]
+
+    /// - Parameters:
+    ///   - seed: The seed of every digest (``digest(of:)``).
+    ///   - entries: Each record held: ``idHash(_:)`` of its message id and its source digest; none
+    ///     for a sink that keeps digests but holds nothing to compare with yet.
+    /// - Complexity: O(n log n) for n entries.
+    public init(seed: UInt64, entries: [(id: UInt64, digest: UInt64)] = []) {
+        self.seed = seed
+        self.entries = entries.sorted { ($0.id, $0.digest) < ($1.id, $1.digest) }
+        met = Array(repeating: 0, count: (entries.count + 63) / 64)
+    }
+
+    /// Whether no record is held.
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// The hash a message id (its UTF-8 bytes) is kept as.
+    public static func idHash(_ id: UnsafeRawBufferPointer) -> UInt64 { RecordDigest.digest(id, seed: 0) }
+
+    /// The source digest of a record's bytes.
+    /// - Complexity: O(n) in the bytes' length.
+    public func digest(of record: UnsafeRawBufferPointer) -> UInt64 { RecordDigest.digest(record, seed: seed) }
+
+    /// Whether the record of message `id` (its UTF-8 bytes) with source digest `digest` is held and
+    /// its id not met yet in the list; either way the id is met from now on.
+    /// - Complexity: O(log n).
+    public mutating func claim(id: UnsafeRawBufferPointer, digest: UInt64) -> Bool {
+        let hash = Self.idHash(id)
+        var index = firstEntry(of: hash)
+        var held = false
+        while index < entries.count, entries[index].id == hash {
+            held = held || (entries[index].digest == digest && met[index / 64] & 1 << (index % 64) == 0)
+            met[index / 64] |= 1 << (index % 64)
+            index += 1
+        }
+        return held
+    }
+
+    /// Notes that a record of message `id` was read: no later record of it is passed over.
+    /// - Complexity: O(log n).
+    public mutating func meet(_ id: String) {
+        var id = id
+        let hash = id.withUTF8 { Self.idHash(UnsafeRawBufferPointer($0)) }
+        var index = firstEntry(of: hash)
+        while index < entries.count, entries[index].id == hash {
+            met[index / 64] |= 1 << (index % 64)
+            index += 1
+        }
+    }
+
+    /// The index of the first entry whose id hash is not below `hash`.
+    private func firstEntry(of hash: UInt64) -> Int {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].id < hash { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
