@@ -4,7 +4,7 @@ import ParleyDigest
 /// importer reading that channel's record list can pass over a record the sink holds byte for byte
 /// (``MessageSink/acceptKnown(_:in:at:)``) instead of building, converting and handing it over.
 ///
-/// A record's source digest is XXH3-64 of its bytes under ``seed`` (``digest(of:)``); the sink
+/// A record's source digest is XXH3-64 of its bytes under ``seed`` (``digest(of:seed:)``); the sink
 /// makes the seed stand for everything else the message read from it depends on (this build of
 /// Parley, the reader, `--me`, the channel). A record is passed over only the first time its id
 /// is met in the list: once a record of an id was read (``meet(_:)``), that id's stored copy may
@@ -19,7 +19,7 @@ public struct KnownRecords: Sendable {
     private var met: [UInt64]
 
     /// - Parameters:
-    ///   - seed: The seed of every digest (``digest(of:)``).
+    ///   - seed: The seed of every digest (``digest(of:seed:)``).
     ///   - entries: Each record held: ``idHash(_:)`` of its message id and its source digest; none
     ///     for a sink that keeps digests but holds nothing to compare with yet.
     /// - Complexity: O(n log n) for n entries.
@@ -35,9 +35,9 @@ public struct KnownRecords: Sendable {
     /// The hash a message id (its UTF-8 bytes) is kept as.
     public static func idHash(_ id: UnsafeRawBufferPointer) -> UInt64 { RecordDigest.digest(id, seed: 0) }
 
-    /// The source digest of a record's bytes.
+    /// The source digest of a record's bytes under `seed` (a table's ``seed``).
     /// - Complexity: O(n) in the bytes' length.
-    public func digest(of record: UnsafeRawBufferPointer) -> UInt64 { RecordDigest.digest(record, seed: seed) }
+    public static func digest(of record: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 { RecordDigest.digest(record, seed: seed) }
 
     /// Whether the record of message `id` (its UTF-8 bytes) with source digest `digest` is held and
     /// its id not met yet in the list; either way the id is met from now on.

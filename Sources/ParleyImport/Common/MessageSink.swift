@@ -13,7 +13,7 @@ public protocol MessageSink: AnyObject {
     /// One message of `channel` (the channel as far as it is known: id, name, topic, kind; its
     /// `messages` empty), found at `location` (the file within a bundled input and the place in
     /// it, `export/general.json`, `messages[12]`), for diagnostics; `sourceDigest` is its input
-    /// record's (``KnownRecords/digest(of:)``), when the importer took one.
+    /// record's (``KnownRecords/digest(of:seed:)``), when the importer took one.
     func accept(_ message: Message, in channel: Channel, at location: RecordLocation, sourceDigest: UInt64?)
 
     /// The records of `channel` the sink holds, for an importer (named `reader`, with its version:

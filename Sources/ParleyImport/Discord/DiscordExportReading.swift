@@ -56,9 +56,9 @@ struct DiscordExportReading {
     /// Hands `record` over as known and returns true when the sink holds it byte for byte and its
     /// id was not met before in the list; false to build it.
     mutating func offer(_ record: JSONRecordGate.RawRecord) -> Bool {
-        guard failure == nil, var known, let sink, let channel, let id = record.member else { return false }
-        defer { self.known = known }
-        guard known.claim(id: id, digest: known.digest(of: record.bytes)) else { return false }
+        guard failure == nil, let seed = known?.seed, let sink, let channel, let id = record.member else { return false }
+        // Claimed in place: a copy of the table would copy its bits at every record.
+        guard known?.claim(id: id, digest: KnownRecords.digest(of: record.bytes, seed: seed)) == true else { return false }
         sink.acceptKnown(
             MessageID(String(decoding: id, as: UTF8.self)), in: channel, at: RecordLocation(file: file, place: "messages[\(record.index)]"))
         return true
@@ -66,8 +66,8 @@ struct DiscordExportReading {
 
     /// Takes the source digest of `record`, about to be converted.
     mutating func show(_ record: JSONRecordGate.RawRecord) {
-        guard let known else { return }
-        digest = (record.index, known.digest(of: record.bytes))
+        guard let seed = known?.seed else { return }
+        digest = (record.index, KnownRecords.digest(of: record.bytes, seed: seed))
     }
 
     /// Reads the channel from the whole document when the members before `messages` lacked
