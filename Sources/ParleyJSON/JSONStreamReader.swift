@@ -12,8 +12,8 @@ import Glibc
 /// order, on the caller's thread, during ``read(_:)`` and ``finish()``. With `hexEscapes`, the
 /// `\xHH` escapes Telegram Desktop writes for control characters are read as `\u00HH`
 /// (``HexEscapeRewriter``); byte offsets in errors are still the input's. With a `gate`, each
-/// object record found whole in one chunk is offered to it first, and one it passes over is not
-/// built (``JSONRecordGate``).
+/// object record found whole in one chunk is shown to it with its bytes — offered as it begins,
+/// while the gate asks, and not built when it passes it over (``JSONRecordGate``).
 ///
 /// Not `Sendable`: one reader belongs to one thread.
 public final class JSONStreamReader {
