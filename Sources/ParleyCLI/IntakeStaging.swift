@@ -135,16 +135,8 @@ final class IntakeStaging: @unchecked Sendable {
             update.added += 1
             return stage(stored)
         }
-        var first: String?
-        if case let .earlierInput(kept) = met {
-            try store.noteLaterCopy(channel: stored.channel, id: stored.id, at: place, kept: outcome.keepsLater, sameInput: false)
-            first = kept.map { "\($0.file): \($0.location)" }
-        }
-        let copy = MergedCopy(
-            channel: ChannelID(stored.channel), channelName: entry.channelName, id: MessageID(stored.id), first: first,
-            later: "\(location.file): \(location.place)", outcome: outcome)
-        update.merges.add(copy)
-        log?.append(MergeSummary.line(copy))
+        let first = try noteMerge(
+            channel: stored.channel, id: stored.id, channelName: entry.channelName, at: location, place: place, met: met, outcome: outcome)
         guard outcome.keepsLater else {
             if let moved = previous.moved { return stage(moved) }
             // The same message from other bytes (a field Parley does not read changed, or the store
@@ -179,16 +171,30 @@ final class IntakeStaging: @unchecked Sendable {
             return try store.noteLaterCopy(channel: known.channel, id: known.id, at: place, kept: true, sameInput: true)
         }
         taken += 1
+        _ = try noteMerge(
+            channel: known.channel, id: known.id, channelName: known.channelName, at: location, place: place, met: met,
+            outcome: .identical)
+    }
+
+    /// Notes a copy of a message the archive or an earlier input holds, met at `place`
+    /// (`location`) with `outcome`: after an earlier input's copy, it is noted in the sighting
+    /// table (as the copy kept when `outcome` keeps it); the merge is counted, and logged with `-v`.
+    /// - Returns: where the earlier input's copy kept so far is, if one is.
+    private func noteMerge(
+        channel: String, id: String, channelName: String, at location: RecordLocation, place: ArchiveStore.Place,
+        met: ArchiveStore.Sighting, outcome: MergedCopy.Outcome
+    ) throws -> String? {
         var first: String?
         if case let .earlierInput(kept) = met {
-            try store.noteLaterCopy(channel: known.channel, id: known.id, at: place, kept: false, sameInput: false)
+            try store.noteLaterCopy(channel: channel, id: id, at: place, kept: outcome.keepsLater, sameInput: false)
             first = kept.map { "\($0.file): \($0.location)" }
         }
         let copy = MergedCopy(
-            channel: ChannelID(known.channel), channelName: known.channelName, id: MessageID(known.id), first: first,
-            later: "\(location.file): \(location.place)", outcome: .identical)
+            channel: ChannelID(channel), channelName: channelName, id: MessageID(id), first: first,
+            later: "\(location.file): \(location.place)", outcome: outcome)
         update.merges.add(copy)
         log?.append(MergeSummary.line(copy))
+        return first
     }
 
     /// How merging the later copy `stored` into the copy kept so far, `previous`, comes out.

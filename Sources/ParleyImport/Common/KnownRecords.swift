@@ -43,7 +43,19 @@ public struct KnownRecords: Sendable {
     /// its id not met yet in the list; either way the id is met from now on.
     /// - Complexity: O(log n).
     public mutating func claim(id: UnsafeRawBufferPointer, digest: UInt64) -> Bool {
-        let hash = Self.idHash(id)
+        meet(hash: Self.idHash(id), digest: digest)
+    }
+
+    /// Notes that a record of message `id` was read: no later record of it is passed over.
+    /// - Complexity: O(log n).
+    public mutating func meet(_ id: String) {
+        var id = id
+        _ = meet(hash: id.withUTF8 { Self.idHash(UnsafeRawBufferPointer($0)) }, digest: nil)
+    }
+
+    /// Marks every entry of id hash `hash` met, and returns whether one of them held `digest` and
+    /// was not met before.
+    private mutating func meet(hash: UInt64, digest: UInt64?) -> Bool {
         var index = firstEntry(of: hash)
         var held = false
         while index < entries.count, entries[index].id == hash {
@@ -52,18 +64,6 @@ public struct KnownRecords: Sendable {
             index += 1
         }
         return held
-    }
-
-    /// Notes that a record of message `id` was read: no later record of it is passed over.
-    /// - Complexity: O(log n).
-    public mutating func meet(_ id: String) {
-        var id = id
-        let hash = id.withUTF8 { Self.idHash(UnsafeRawBufferPointer($0)) }
-        var index = firstEntry(of: hash)
-        while index < entries.count, entries[index].id == hash {
-            met[index / 64] |= 1 << (index % 64)
-            index += 1
-        }
     }
 
     /// The index of the first entry whose id hash is not below `hash`.
