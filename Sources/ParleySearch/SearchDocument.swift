@@ -21,6 +21,14 @@ public struct SearchDocument: Sendable, Equatable {
     /// from; `from:` the terms of the author's shown name and user name; the `has:` terms.
     /// - Complexity: O(the message's text).
     public init(_ message: Message) {
+        var cache = SearchTokenizer.FoldCache(capacity: 0)
+        self.init(message, cache: &cache)
+    }
+
+    /// The document of `message`, as ``init(_:)`` makes it, its words folded through `cache`
+    /// (for a caller making many documents).
+    /// - Complexity: O(the message's text).
+    public init(_ message: Message, cache: inout SearchTokenizer.FoldCache) {
         var texts: [String] = []
         let body = message.content.flavor == .html ? Self.withoutTags(message.content.text) : message.content.text
         if !body.isEmpty { texts.append(body) }
@@ -36,15 +44,17 @@ public struct SearchDocument: Sendable, Equatable {
         if let origin = message.forwardedFrom {
             texts += [origin.authorName, origin.channelName].compactMap { $0 }.filter { !$0.isEmpty }
         }
-        var terms = texts.flatMap(SearchTokenizer.terms)
-        var names = SearchTokenizer.terms(message.author.shownName)
-        if message.author.name != message.author.shownName { names += SearchTokenizer.terms(message.author.name) }
+        var terms = texts.flatMap { SearchTokenizer.terms($0, cache: &cache) }
+        var names = SearchTokenizer.terms(message.author.shownName, cache: &cache)
+        if message.author.name != message.author.shownName { names += SearchTokenizer.terms(message.author.name, cache: &cache) }
         var seen: Set<String> = []
         for name in names where seen.insert(name).inserted { terms.append("from:" + name) }
         terms += Self.hasTerms(message, body: body)
         self.terms = terms
         let joined = texts.joined(separator: "\n")
-        self.text = joined.count > Self.snippetLength ? String(joined.prefix(Self.snippetLength)) : joined
+        // No more bytes than the limit: no more characters either, without counting them.
+        self.text =
+            joined.utf8.count > Self.snippetLength && joined.count > Self.snippetLength ? String(joined.prefix(Self.snippetLength)) : joined
     }
 
     /// The `has:` terms of `message`.

@@ -36,11 +36,41 @@ public enum SearchTokenizer {
     /// decoded; the others go through the steps above (most of a chat's words are ASCII).
     /// - Complexity: O(n) in the text's bytes.
     public static func terms(_ text: String) -> [String] {
-        text.utf8.withContiguousStorageIfAvailable(terms(utf8:)) ?? unicodeTerms(text)
+        var cache = FoldCache(capacity: 0)
+        return terms(text, cache: &cache)
+    }
+
+    /// The terms of `text`, as ``terms(_:)`` gives them, with the folds of its non-ASCII segments
+    /// looked up in and added to `cache`: for a caller tokenizing many texts, which repeat words.
+    /// - Complexity: O(n) in the text's bytes.
+    public static func terms(_ text: String, cache: inout FoldCache) -> [String] {
+        text.utf8.withContiguousStorageIfAvailable { terms(utf8: $0, cache: &cache) } ?? unicodeTerms(text, cache: &cache)
+    }
+
+    /// Step 1's results for the non-ASCII segments already met (``fold(_:cache:)``), at most
+    /// `capacity` of them (the cache starts over when full). Folding such a segment goes through
+    /// Foundation's normalizations, the costliest part of tokenizing; a chat repeats its words.
+    public struct FoldCache: Sendable {
+        let capacity: Int
+        var folded: [String: [Unicode.Scalar]] = [:]
+
+        /// A cache of at most `capacity` segments (0: nothing is kept).
+        public init(capacity: Int = 4096) { self.capacity = capacity }
+
+        /// Step 1 of the non-ASCII `segment`, appended to `result`.
+        mutating func fold(_ segment: String, into result: inout [Unicode.Scalar]) {
+            if let known = folded[segment] { return result += known }
+            guard capacity > 0 else { return foldUnicode(segment, into: &result) }
+            var scalars: [Unicode.Scalar] = []
+            foldUnicode(segment, into: &scalars)
+            if folded.count >= capacity { folded.removeAll(keepingCapacity: true) }
+            folded[segment] = scalars
+            result += scalars
+        }
     }
 
     /// The terms of the UTF-8 text `bytes`, a chunk at a time (``terms(_:)``).
-    static func terms(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+    static func terms(utf8 bytes: UnsafeBufferPointer<UInt8>, cache: inout FoldCache) -> [String] {
         var terms: [String] = []
         var start = 0
         var isASCII = true
@@ -50,7 +80,7 @@ public enum SearchTokenizer {
             if isASCII {
                 terms.append(lowercased(chunk))
             } else {
-                terms += unicodeTerms(String(decoding: chunk, as: UTF8.self))
+                terms += unicodeTerms(String(decoding: chunk, as: UTF8.self), cache: &cache)
             }
         }
         for index in bytes.indices {
@@ -80,8 +110,8 @@ public enum SearchTokenizer {
 
     /// The terms of any `text`, by the steps above over its scalars.
     /// - Complexity: O(n) in the text's scalars.
-    static func unicodeTerms(_ text: String) -> [String] {
-        let scalars = fold(text)
+    static func unicodeTerms(_ text: String, cache: inout FoldCache) -> [String] {
+        let scalars = fold(text, cache: &cache)
         var terms: [String] = []
         var index = 0
         var word = String.UnicodeScalarView()
@@ -139,7 +169,7 @@ public enum SearchTokenizer {
     /// the only context-sensitive lower case mapping (final sigma) is folded to `σ` — so each
     /// segment folds as it would inside the whole text. An ASCII segment only lowers its case;
     /// the others go through Foundation's normalization (most of a chat's text is ASCII).
-    static func fold(_ text: String) -> [Unicode.Scalar] {
+    static func fold(_ text: String, cache: inout FoldCache) -> [Unicode.Scalar] {
         var result: [Unicode.Scalar] = []
         result.reserveCapacity(text.utf8.count)
         var segment = String.UnicodeScalarView()
@@ -149,7 +179,7 @@ public enum SearchTokenizer {
             if isASCII {
                 for scalar in segment { result.append(lowered(scalar)) }
             } else {
-                foldUnicode(String(segment), into: &result)
+                cache.fold(String(segment), into: &result)
             }
             segment = String.UnicodeScalarView()
             isASCII = true

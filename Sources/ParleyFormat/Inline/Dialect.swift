@@ -12,25 +12,39 @@ enum Dialect: Sendable {
     /// WhatsApp's chat formatting (faq.whatsapp.com "How to format your messages").
     case whatsapp
 
+    /// The characters at which one of the dialect's special constructs (``InlineScanner``'s
+    /// `special(at:in:depth:)`) or delimiters may start, and `\n`. At any other character the
+    /// scanner takes text, so it passes over runs of them without trying a rule.
+    var scanStops: ByteSet {
+        switch self {
+        case .plain: return ByteSet("hH\n")
+        case .discord: return ByteSet("\\`<[hH@:*_~|\n")
+        case .slack: return ByteSet("`<&hH*_~\n")
+        case .whatsapp: return ByteSet("`hH*_~\n")
+        }
+    }
+
     /// The emphasis delimiters, in the order they are tried at a position.
     var delimiters: [Delimiter] {
         switch self {
         case .plain: return []
-        case .discord:
-            return [
-                Delimiter(marker: "**", style: .strong, flank: .discordDouble("*")),
-                Delimiter(marker: "*", style: .emphasis, flank: .discordStar),
-                Delimiter(marker: "__", style: .underline, flank: .discordDouble("_")),
-                Delimiter(marker: "_", style: .emphasis, flank: .discordUnderscore),
-                Delimiter(marker: "~~", style: .strikethrough, flank: .anywhere),
-                Delimiter(marker: "||", style: .spoiler, flank: .anywhere),
-            ]
-        case .slack, .whatsapp:
-            return [
-                Delimiter(marker: "*", style: .strong, flank: .wordBounded),
-                Delimiter(marker: "_", style: .emphasis, flank: .wordBounded),
-                Delimiter(marker: "~", style: .strikethrough, flank: .wordBounded),
-            ]
+        case .discord: return Self.discordDelimiters
+        case .slack, .whatsapp: return Self.wordBoundedDelimiters
         }
     }
+
+    private static let discordDelimiters: [Delimiter] = [
+        Delimiter(marker: "**", style: .strong, flank: .discordDouble("*")),
+        Delimiter(marker: "*", style: .emphasis, flank: .discordStar),
+        Delimiter(marker: "__", style: .underline, flank: .discordDouble("_")),
+        Delimiter(marker: "_", style: .emphasis, flank: .discordUnderscore),
+        Delimiter(marker: "~~", style: .strikethrough, flank: .anywhere),
+        Delimiter(marker: "||", style: .spoiler, flank: .anywhere),
+    ]
+
+    private static let wordBoundedDelimiters: [Delimiter] = [
+        Delimiter(marker: "*", style: .strong, flank: .wordBounded),
+        Delimiter(marker: "_", style: .emphasis, flank: .wordBounded),
+        Delimiter(marker: "~", style: .strikethrough, flank: .wordBounded),
+    ]
 }

@@ -12,6 +12,11 @@ struct InlineBuilder {
         }
     }
 
+    /// Appends characters none of which is `\n`.
+    mutating func append(run: ArraySlice<Character>) {
+        for character in run { pending.append(character) }
+    }
+
     mutating func append(text: String) {
         for character in text { append(character) }
     }

@@ -38,7 +38,6 @@ extension InlineScanner {
     /// trailing punctuation and without a `)` that closes no `(` inside the URL.
     func autolink(at index: Int, in range: Range<Int>) -> (Inline, Int)? {
         guard chars[index] == "h" || chars[index] == "H" else { return nil }
-        if index > range.lowerBound, CharacterClass.isAlphanumeric(chars[index - 1]) { return nil }
         let schemeLength: Int
         if matchesCaseInsensitive("https://", at: index, end: range.upperBound) {
             schemeLength = 8
@@ -47,6 +46,7 @@ extension InlineScanner {
         } else {
             return nil
         }
+        if index > range.lowerBound, CharacterClass.isAlphanumeric(chars[index - 1]) { return nil }
         var end = index + schemeLength
         while end < range.upperBound, !chars[end].isWhitespace, !"<>\"".contains(chars[end]) { end += 1 }
         end = Self.trimmedURLEnd(chars, start: index, end: end)
@@ -76,13 +76,17 @@ extension InlineScanner {
         return end
     }
 
-    func matchesCaseInsensitive(_ literal: String, at index: Int, end: Int) -> Bool {
-        var position = index
-        for character in literal {
-            guard position < end, chars[position].lowercased() == String(character) else { return false }
-            position += 1
+    /// True when the characters at `index` spell `literal` (lower case ASCII) in any case. No
+    /// character other than an ASCII letter lowers to one of a URL scheme's letters.
+    func matchesCaseInsensitive(_ literal: StaticString, at index: Int, end: Int) -> Bool {
+        literal.withUTF8Buffer { bytes in
+            guard index + bytes.count <= end else { return false }
+            for (offset, byte) in bytes.enumerated() {
+                guard let ascii = chars[index + offset].asciiValue, (0x41...0x5A).contains(ascii) ? ascii | 0x20 == byte : ascii == byte
+                else { return false }
+            }
+            return true
         }
-        return true
     }
 
     /// The position of `target` at or after `start` and before `end`, at most `limit` characters

@@ -4,7 +4,9 @@
 /// spans, angle-bracket mentions, links) and then its emphasis delimiters in order; the first
 /// that matches wins, as in DiscordChatExporter's matcher list. A delimiter pair takes the first
 /// valid closer after it (a lazy `.+?`), and its content is scanned again, one level deeper.
-/// Whatever matches nothing is literal text; `\n` becomes ``Inline/lineBreak``.
+/// Whatever matches nothing is literal text; `\n` becomes ``Inline/lineBreak``. After such a
+/// character the scan passes over the run of characters at which no rule can start
+/// (``Dialect/scanStops``).
 ///
 /// - Complexity: O(n · d) for n characters and d nesting levels (capped at ``maximumDepth``):
 ///   the next valid closer of each delimiter is found through a table built once per text, so
@@ -16,6 +18,8 @@ struct InlineScanner {
     let chars: [Character]
     let dialect: Dialect
     let delimiters: [Delimiter]
+    /// ``Dialect/scanStops``: where a rule may match.
+    let stops: ByteSet
     private var closerTables: [[Int]?]
     private var occurrenceTables: [Character: [Int]] = [:]
     private var codeRuns: CodeRuns?
@@ -24,6 +28,7 @@ struct InlineScanner {
         self.chars = Array(text)
         self.dialect = dialect
         self.delimiters = dialect.delimiters
+        self.stops = dialect.scanStops
         self.closerTables = Array(repeating: nil, count: delimiters.count)
     }
 
@@ -41,10 +46,17 @@ struct InlineScanner {
             } else {
                 builder.append(chars[index])
                 index += 1
+                let run = index
+                while index < range.upperBound, !isStop(chars[index]) { index += 1 }
+                if run < index { builder.append(run: chars[run..<index]) }
             }
         }
         return builder.finish()
     }
+
+    /// Whether a rule may match at `character`: it is one ASCII character of ``stops`` (a marker
+    /// with a combining mark is a character of its own, which no rule's `==` matches).
+    func isStop(_ character: Character) -> Bool { character.asciiValue.map(stops.contains) ?? false }
 
     /// A delimiter pair opening at `index`: its inline and the position after its closer.
     private mutating func delimited(at index: Int, in range: Range<Int>, depth: Int) -> (Inline, Int)? {

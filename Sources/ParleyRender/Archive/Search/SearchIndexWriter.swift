@@ -64,7 +64,10 @@ struct SearchIndexWriter {
         let slices = max(1, min(messages.count / 64, ProcessInfo.processInfo.activeProcessorCount * 4))
         DispatchQueue.concurrentPerform(iterations: slices) { slice in
             var made: [Int: SearchDocument] = [:]
-            for offset in stride(from: slice, to: messages.count, by: slices) { made[offset] = SearchDocument(messages[offset]) }
+            var cache = SearchTokenizer.FoldCache()
+            for offset in stride(from: slice, to: messages.count, by: slices) {
+                made[offset] = SearchDocument(messages[offset], cache: &cache)
+            }
             documents.withLock { $0.merge(made) { first, _ in first } }
         }
         let made = documents.withLock { $0 }

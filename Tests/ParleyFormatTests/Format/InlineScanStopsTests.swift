@@ -1,0 +1,57 @@
+import ParleyTestSupport
+import Testing
+
+@testable import ParleyFormat
+
+/// The inline scanner passes over runs of characters outside its dialect's ``Dialect/scanStops``
+/// without trying a rule: that is exact only if no special construct and no delimiter can start at
+/// such a character, which these tests check over seeded texts.
+@Suite struct InlineScanStopsTests {
+    static let dialects: [Dialect] = [.plain, .discord, .slack, .whatsapp]
+
+    /// Every printable ASCII character, line breaks, and characters that are not one ASCII
+    /// scalar: a marker with a combining mark, CR LF, letters and emoji of several scalars.
+    static let alphabet: [String] =
+        (0x20...0x7E).map { String(UnicodeScalar(UInt8($0))) } + [
+            "\n", "\n", " ", " ", "a", "h", "t", "p", "s", ":", "/", "*\u{301}", "\r\n", "é", "👍🏽", "日", "\u{00A0}",
+            "ttp", "ttps://e.org", "HTTP://E.ORG", "Https://x.y", "@everyone", "@here", "everyone", "here", "<@1234>", "<:x:1234>",
+            "<t:1700000000:R>", "&amp;", "&gt;",
+            "**", "__", "~~", "||", "```",
+        ]
+
+    @Test(arguments: dialects)
+    func noRuleStartsOutsideTheStops(dialect: Dialect) {
+        var random = SeededRandom(seed: 0x5CA9)
+        var checked = 0
+        for _ in 0..<2_000 {
+            let text = (0..<Int(random.next() % 24)).map { _ in Self.alphabet[Int(random.next() % UInt64(Self.alphabet.count))] }
+                .joined()
+            var scanner = InlineScanner(text, dialect: dialect)
+            let range = 0..<scanner.chars.count
+            for index in range where !scanner.isStop(scanner.chars[index]) {
+                #expect(scanner.special(at: index, in: range, depth: 0) == nil, "\(text.debugDescription) at \(index)")
+                for delimiter in scanner.delimiters {
+                    #expect(!delimiter.opens(at: index, in: scanner.chars, range: range), "\(text.debugDescription) at \(index)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 20_000)
+    }
+
+    @Test func runsBetweenStopsAreText() {
+        var discord = InlineScanner("x **bold** and plain words, then <@123> é👍🏽\nnext", dialect: .discord)
+        #expect(
+            discord.parse() == [
+                .text("x "), .strong([.text("bold")]), .text(" and plain words, then "),
+                .mention(MentionTarget(kind: .user, id: "123")), .text(" é👍🏽"), .lineBreak, .text("next"),
+            ])
+        var plain = InlineScanner("see http://e.org/a, Hh then", dialect: .plain)
+        #expect(plain.parse() == [.text("see "), .link(destination: "http://e.org/a", [.text("http://e.org/a")]), .text(", Hh then")])
+        var cased = InlineScanner("HtTpS://E.org/x ahttp://no Http:/no h\u{301}ttp://no", dialect: .plain)
+        #expect(
+            cased.parse() == [
+                .link(destination: "HtTpS://E.org/x", [.text("HtTpS://E.org/x")]), .text(" ahttp://no Http:/no h\u{301}ttp://no"),
+            ])
+    }
+}
