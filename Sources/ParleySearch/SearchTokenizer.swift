@@ -59,8 +59,8 @@ public enum SearchTokenizer {
 
         /// Step 1 of the non-ASCII `segment`, appended to `result`.
         mutating func fold(_ segment: String, into result: inout [Unicode.Scalar]) {
-            if let known = folded[segment] { return result += known }
             guard capacity > 0 else { return foldUnicode(segment, into: &result) }
+            if let known = folded[segment] { return result += known }
             var scalars: [Unicode.Scalar] = []
             foldUnicode(segment, into: &scalars)
             if folded.count >= capacity { folded.removeAll(keepingCapacity: true) }
