@@ -95,11 +95,11 @@ struct DiscordExportReading {
 
     private mutating func convert(_ value: JSONValue, index: Int) {
         let path = "messages[\(index)]"
-        guard var converter else { return }
-        defer { self.converter = converter }
+        guard converter != nil else { return }
         let message: Message
         do {
-            message = try converter.convert(DiscordMessage(JSONRecord(value, file: file, path: path)), path: path)
+            // Converted in place: a copy of the converter would copy its directory at every record.
+            message = try converter!.convert(DiscordMessage(JSONRecord(value, file: file, path: path)), path: path)
         } catch {
             return diagnostics.append(.skipped(error, file: file, location: path))
         }

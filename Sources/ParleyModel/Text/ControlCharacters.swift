@@ -17,7 +17,7 @@ public enum ControlCharacters {
     /// `text` with every replaced character as U+FFFD; `text` itself when it has none.
     /// - Complexity: O(n) in the text's UTF-8 length.
     public static func replaced(in text: String) -> String {
-        guard text.utf8.contains(where: isReplaced) else { return text }
+        guard contains(text) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             result.append(scalar.isASCII && isReplaced(UInt8(scalar.value)) ? "\u{FFFD}" : scalar)
@@ -28,11 +28,21 @@ public enum ControlCharacters {
     /// `text` with its characters replaced, nil staying nil.
     public static func replaced(in text: String?) -> String? { text.map(replaced(in:)) }
 
+    /// Whether `text` holds a replaced character: a scan of its UTF-8 bytes in place.
+    /// - Complexity: O(n) in the text's UTF-8 length.
+    static func contains(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.contains(where: isReplaced) } ?? text.utf8.contains(where: isReplaced)
+    }
+
+    static func contains(_ text: String?) -> Bool { text.map(contains) ?? false }
+
     /// `message` with the characters replaced in every text a page shows of it: the content, the
     /// author's name, attachments' names and descriptions, embeds' texts, stickers' names,
     /// reactions' emoji, a forward's names and the inline bot. Ids, URLs and times are left as they are.
     /// - Complexity: O(size of the message's texts).
     public static func replaced(in message: Message) -> Message {
+        // Nearly every message has none: it is returned as it is, with no copy of its arrays.
+        guard contains(in: message) else { return message }
         var message = message
         message.content.text = replaced(in: message.content.text)
         message.author.name = replaced(in: message.author.name)
@@ -50,6 +60,20 @@ public enum ControlCharacters {
         }
         message.viaBot = replaced(in: message.viaBot)
         return message
+    }
+
+    /// Whether a text ``replaced(in:)-(Message)`` replaces in holds a replaced character.
+    private static func contains(in message: Message) -> Bool {
+        contains(message.content.text) || contains(message.author.name)
+            || message.attachments.contains { contains($0.fileName) || contains($0.description) }
+            || message.embeds.contains(where: contains(in:)) || message.stickers.contains { contains($0.name) }
+            || message.reactions.contains { contains($0.emoji) } || contains(message.forwardedFrom?.authorName)
+            || contains(message.forwardedFrom?.channelName) || contains(message.viaBot)
+    }
+
+    private static func contains(in embed: Embed) -> Bool {
+        contains(embed.title) || contains(embed.description) || contains(embed.authorName) || contains(embed.footer)
+            || embed.fields.contains { contains($0.name) || contains($0.value) }
     }
 
     private static func replaced(in embed: Embed) -> Embed {

@@ -72,4 +72,54 @@ import Testing
         #expect(ControlCharacters.replaced(in: Self.raw) == Self.kept)
         #expect(ControlCharacters.replaced(in: "é\u{80}\u{9F}👋") == "é\u{80}\u{9F}👋")
     }
+
+    /// A message whose only control is in one field: the field that
+    /// `ControlCharacters.replaced(in:)` edits, by name, and the text it holds afterwards.
+    static let fields: [(name: String, edit: @Sendable (inout Message) -> Void, read: @Sendable (Message) -> String?)] = [
+        ("content", { $0.content.text = raw }, { $0.content.text }),
+        ("author name", { $0.author.name = raw }, { $0.author.name }),
+        ("attachment file name", { $0.attachments[1].fileName = raw }, { $0.attachments[1].fileName }),
+        ("attachment description", { $0.attachments[1].description = raw }, { $0.attachments[1].description }),
+        ("embed title", { $0.embeds[1].title = raw }, { $0.embeds[1].title }),
+        ("embed description", { $0.embeds[1].description = raw }, { $0.embeds[1].description }),
+        ("embed author", { $0.embeds[1].authorName = raw }, { $0.embeds[1].authorName }),
+        ("embed footer", { $0.embeds[1].footer = raw }, { $0.embeds[1].footer }),
+        ("embed field name", { $0.embeds[1].fields[1].name = raw }, { $0.embeds[1].fields[1].name }),
+        ("embed field value", { $0.embeds[1].fields[1].value = raw }, { $0.embeds[1].fields[1].value }),
+        ("sticker name", { $0.stickers[1].name = raw }, { $0.stickers[1].name }),
+        ("reaction emoji", { $0.reactions[1].emoji = raw }, { $0.reactions[1].emoji }),
+        ("forward author", { $0.forwardedFrom?.authorName = raw }, { $0.forwardedFrom?.authorName }),
+        ("forward channel", { $0.forwardedFrom?.channelName = raw }, { $0.forwardedFrom?.channelName }),
+        ("inline bot", { $0.viaBot = raw }, { $0.viaBot }),
+    ]
+
+    /// A message with two of every part and no control anywhere.
+    static var clean: Message {
+        let field = Embed.Field(name: "n", value: "v")
+        let embed = Embed(title: "t", description: "d", authorName: "a", fields: [field, field], footer: "f")
+        var message = Message(
+            id: MessageID("1"), channel: ChannelID("c"), author: Author(id: AuthorID("9"), name: "ann"),
+            timestamp: Timestamp(milliseconds: 0), content: Content(text: "hi"),
+            attachments: Array(repeating: Attachment(id: "5", url: "https://x.example/f", fileName: "f", description: "d"), count: 2),
+            embeds: [embed, embed], stickers: Array(repeating: Sticker(id: "s", name: "s", format: "png"), count: 2),
+            reactions: Array(repeating: Reaction(emoji: "👍", count: 1), count: 2))
+        message.forwardedFrom = ForwardOrigin(authorName: "b", channelName: "g")
+        message.viaBot = "bot"
+        return message
+    }
+
+    /// Each field loses its controls when it is the only one that holds any (a message without
+    /// any is returned as it is, so the check must see every field the replacement edits), and
+    /// nothing else of the message changes.
+    @Test(arguments: 0..<fields.count) func eachFieldLosesItsControlsWhenTheOnlyOneHoldingAny(_ number: Int) {
+        let field = Self.fields[number]
+        var message = Self.clean
+        #expect(ControlCharacters.replaced(in: message) == message)
+        field.edit(&message)
+        let replaced = ControlCharacters.replaced(in: message)
+        #expect(field.read(replaced) == Self.kept, "\(field.name)")
+        var restored = replaced
+        field.edit(&restored)
+        #expect(restored == message, "\(field.name)")
+    }
 }
