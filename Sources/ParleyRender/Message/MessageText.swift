@@ -26,7 +26,7 @@ struct MessageText {
         } else {
             var collected = ""
             collect(MessageFormat.document(for: message.content).blocks, into: &collected)
-            text = collected.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            text = Self.collapsingWhitespace(collected)
         }
         if text.isEmpty {
             if !message.attachments.isEmpty { return "(attachment)" }
@@ -34,8 +34,36 @@ struct MessageText {
             if !message.embeds.isEmpty { return "(embed)" }
             return "(no text)"
         }
-        if text.count > Self.excerptLength { text = String(text.prefix(Self.excerptLength - 1)) + "…" }
+        // No text of at most this many bytes has more characters: most are not counted.
+        if text.utf8.count > Self.excerptLength, text.count > Self.excerptLength {
+            text = String(text.prefix(Self.excerptLength - 1)) + "…"
+        }
         return text
+    }
+
+    /// `text`'s runs of whitespace characters as one space, none at either end.
+    /// - Complexity: O(n); an ASCII text is read as bytes, whose whitespace characters are the
+    ///   bytes tab to carriage return and space (CR LF, one character, is two such bytes).
+    static func collapsingWhitespace(_ text: String) -> String {
+        var ascii = text
+        guard ascii.withUTF8({ $0.allSatisfy { $0 < 0x80 } }) else {
+            return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        return ascii.withUTF8 { bytes -> String in
+            var collapsed: [UInt8] = []
+            collapsed.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            for byte in bytes {
+                if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                    pendingSpace = !collapsed.isEmpty
+                } else {
+                    if pendingSpace { collapsed.append(0x20) }
+                    pendingSpace = false
+                    collapsed.append(byte)
+                }
+            }
+            return String(decoding: collapsed, as: UTF8.self)
+        }
     }
 
     private func collect(_ blocks: [Block], into text: inout String) {

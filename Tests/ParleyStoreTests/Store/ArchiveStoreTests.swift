@@ -36,6 +36,7 @@ import Testing
                     Self.message("b", "9", 900, "nine"),
                 ])
         }
+        #expect(try Self.pageSize(path) == 16_384)
         let reopened = try ArchiveStore(path: path, upgrade: Self.noUpgrade)
         // "1" is edited and moved after "0"; "0" replies to a message the store lacks.
         try reopened.save(
@@ -94,6 +95,14 @@ import Testing
         #expect(try store.colors() == ["#1", "#2"])
         try SQLiteConnection(path: path).query("SELECT value FROM meta WHERE key = 'schema'") { schema = $0.text(0) }
         #expect(schema == "4")
+        #expect(try Self.pageSize(path) == 4_096, "an existing store keeps its page size")
+    }
+
+    /// The page size, in bytes, of the database at `path`.
+    static func pageSize(_ path: String) throws -> Int64 {
+        var size: Int64 = 0
+        try SQLiteConnection(path: path).query("PRAGMA page_size") { size = $0.integer(0) }
+        return size
     }
 
     /// Version 2's `local_media` left out authors' avatars: the messages it says have none are
