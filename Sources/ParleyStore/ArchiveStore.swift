@@ -10,9 +10,9 @@ import Glibc
 /// (``removeMessage(channel:id:)``, in the same update as its new copy). Records are
 /// JSON text the store does not interpret; the caller decides which copy of a message wins, hands
 /// over only what changed, and derives the columns the archive's pages are planned with (order key,
-/// digest, reply target, local media). Every write is one transaction (WAL journal,
-/// `synchronous=FULL`): a killed render leaves the store as it was before, or with the whole
-/// update. One connection, used by one thread (not `Sendable`): a render owns its store.
+/// digest, reply target, local media). Every write is one transaction (WAL journal, a rollback
+/// journal until the store first holds messages; `synchronous=FULL`): a killed render leaves the
+/// store as it was before, or with the whole update. One connection, used by one thread (not `Sendable`): a render owns its store.
 public final class ArchiveStore {
     /// The schema version this Parley writes and reads.
     public static let schemaVersion = 4
@@ -22,6 +22,9 @@ public final class ArchiveStore {
     /// The database file.
     public let path: String
     private let connection: SQLiteConnection
+    /// Whether the store is in WAL mode: false while a store without messages takes its first
+    /// ones (``init(path:upgrade:)``).
+    public private(set) var usesWAL = true
 
     /// Opens the store at `path`, creating it (schema version ``schemaVersion``) when the file
     /// does not exist or is empty. A store of an earlier schema version is migrated in one
@@ -57,10 +60,7 @@ public final class ArchiveStore {
             }
             schema = version
         }
-        // A new store's pages are 16 KiB (SQLite's default is 4 KiB): its rows, records of about a
-        // kilobyte in a table without row ids, split and move far less in pages this size.
-        if tables == 0 { try connection.execute("PRAGMA page_size=16384") }
-        try connection.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
+        try connection.execute(tables == 0 ? "PRAGMA synchronous=FULL;" : "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
         self.path = path
         self.connection = connection
         if tables == 0 {
@@ -82,6 +82,15 @@ public final class ArchiveStore {
                 try connection.execute(
                     "ALTER TABLE messages ADD COLUMN source_digest INTEGER; UPDATE meta SET value = '4' WHERE key = 'schema';")
             }
+        }
+        // A store without messages is filled under a rollback journal, which does not copy the
+        // pages a transaction adds past the file's end: a first render writes its records once,
+        // where the WAL writes them twice (to the log, then to the file at the checkpoint). From
+        // its first commit with messages on, the store is in WAL mode.
+        if try !holdsMessages() {
+            var mode = ""
+            try connection.query("PRAGMA journal_mode=DELETE") { mode = $0.text(0) }
+            usesWAL = mode == "wal"
         }
     }
 
@@ -156,6 +165,14 @@ public final class ArchiveStore {
         var record: String?
         try connection.query("SELECT record FROM header WHERE id = 1") { record = $0.text(0) }
         return record
+    }
+
+    /// Whether the store holds a message.
+    /// - Complexity: O(1).
+    func holdsMessages() throws(StoreError) -> Bool {
+        var found = false
+        try connection.query("SELECT 1 FROM messages LIMIT 1") { _ in found = true }
+        return found
     }
 
     /// The number of messages stored.
@@ -391,10 +408,15 @@ public final class ArchiveStore {
     /// - Complexity: O(k log n) for k messages in a store of n.
     public func stage(_ messages: [StoredMessage]) throws(StoreError) { try insert(messages) }
 
-    /// Writes `header` and commits the update.
+    /// Writes `header` and commits the update; a store filled under a rollback journal then
+    /// turns to WAL mode (when no other connection holds it: else at a later commit).
     public func commitUpdate(header: String) throws(StoreError) {
         try connection.query("INSERT OR REPLACE INTO header (id, record) VALUES (1, ?)", [.text(header)])
         try connection.execute("COMMIT")
+        guard !usesWAL, try holdsMessages() else { return }
+        var mode = ""
+        try connection.query("PRAGMA journal_mode=WAL") { mode = $0.text(0) }
+        usesWAL = mode == "wal"
     }
 
     /// Undoes the update: the store is as it was before ``beginUpdate()``.

@@ -36,7 +36,6 @@ import Testing
                     Self.message("b", "9", 900, "nine"),
                 ])
         }
-        #expect(try Self.pageSize(path) == 16_384)
         let reopened = try ArchiveStore(path: path, upgrade: Self.noUpgrade)
         // "1" is edited and moved after "0"; "0" replies to a message the store lacks.
         try reopened.save(
@@ -95,14 +94,43 @@ import Testing
         #expect(try store.colors() == ["#1", "#2"])
         try SQLiteConnection(path: path).query("SELECT value FROM meta WHERE key = 'schema'") { schema = $0.text(0) }
         #expect(schema == "4")
-        #expect(try Self.pageSize(path) == 4_096, "an existing store keeps its page size")
     }
 
-    /// The page size, in bytes, of the database at `path`.
-    static func pageSize(_ path: String) throws -> Int64 {
-        var size: Int64 = 0
-        try SQLiteConnection(path: path).query("PRAGMA page_size") { size = $0.integer(0) }
-        return size
+    /// The journal mode of the database at `path`, as a new connection finds it.
+    static func journalMode(_ path: String) throws -> String {
+        var mode = ""
+        try SQLiteConnection(path: path).query("PRAGMA journal_mode") { mode = $0.text(0) }
+        return mode
+    }
+
+    /// A store without messages takes its first ones under a rollback journal (which does not copy
+    /// the pages they add), and is in WAL mode from that commit on; an update that fails leaves it
+    /// as it was, and one without messages does not change its mode.
+    @Test func aStoreIsFilledUnderARollbackJournalThenUsesTheWAL() throws {
+        let path = Self.database()
+        do {
+            let store = try ArchiveStore(path: path, upgrade: Self.noUpgrade)
+            #expect(!store.usesWAL)
+            try store.save(header: "h0", messages: [])
+            #expect(!store.usesWAL)
+            try store.beginUpdate()
+            try store.stage([Self.message("general", "1", 100, "one")])
+            store.rollbackUpdate()
+            #expect(!store.usesWAL)
+            #expect(try store.messageCount() == 0)
+        }
+        #expect(try Self.journalMode(path) == "delete")
+        do {
+            let store = try ArchiveStore(path: path, upgrade: Self.noUpgrade)
+            #expect(!store.usesWAL)
+            try store.save(header: "h1", messages: [Self.message("general", "1", 100, "one")])
+            #expect(store.usesWAL)
+        }
+        #expect(try Self.journalMode(path) == "wal")
+        let reopened = try ArchiveStore(path: path, upgrade: Self.noUpgrade)
+        #expect(reopened.usesWAL)
+        #expect(try reopened.header() == "h1")
+        #expect(try reopened.message(channel: "general", id: "1")?.record == "one")
     }
 
     /// Version 2's `local_media` left out authors' avatars: the messages it says have none are
