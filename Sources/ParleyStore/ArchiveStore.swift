@@ -12,7 +12,8 @@ import Glibc
 /// over only what changed, and derives the columns the archive's pages are planned with (order key,
 /// digest, reply target, local media). Every write is one transaction (WAL journal, a rollback
 /// journal until the store first holds messages; `synchronous=FULL`): a killed render leaves the
-/// store as it was before, or with the whole update. One connection, used by one thread (not `Sendable`): a render owns its store.
+/// store as it was before, or with the whole update. One connection, used by one thread (not
+/// `Sendable`): a render owns its store.
 public final class ArchiveStore {
     /// The schema version this Parley writes and reads.
     public static let schemaVersion = 4
@@ -410,12 +411,14 @@ public final class ArchiveStore {
 
     /// Writes `header` and commits the update; a store filled under a rollback journal then
     /// turns to WAL mode (when no other connection holds it: else at a later commit).
+    /// - Throws: ``StoreError/failed(path:reason:)`` when the commit fails (nothing is stored
+    ///   then); not when the journal mode cannot change, since the update is stored by then.
     public func commitUpdate(header: String) throws(StoreError) {
         try connection.query("INSERT OR REPLACE INTO header (id, record) VALUES (1, ?)", [.text(header)])
         try connection.execute("COMMIT")
-        guard !usesWAL, try holdsMessages() else { return }
+        guard !usesWAL, (try? holdsMessages()) == true else { return }
         var mode = ""
-        try connection.query("PRAGMA journal_mode=WAL") { mode = $0.text(0) }
+        try? connection.query("PRAGMA journal_mode=WAL") { mode = $0.text(0) }
         usesWAL = mode == "wal"
     }
 
