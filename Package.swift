@@ -118,7 +118,7 @@ let package = Package(
             name: "ParleyCLI",
             dependencies: [
                 "CGetopt", "ParleyModel", "ParleyEventCodec", "ParleyImport", "ParleyArchive", "ParleyPhone", "ParleyLayout",
-                "ParleyRender", "ParleyAssets",
+                "ParleyRender", "ParleyAssets", "ParleyDigest",
                 "ParleyServer", "ParleySite", "ParleyLive", "ParleyStore", "ParleyPostgres",
             ],
             swiftSettings: strict

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyDigest
 import ParleyEventCodec
 import ParleyImport
 import ParleyLayout
@@ -212,7 +213,7 @@ struct ArchiveHistory {
         StoredMessage(
             channel: channel, id: message.id.rawValue, timestamp: message.timestamp.milliseconds,
             tiebreak: MessageOrderKey.tiebreak(message.id), edited: message.editedTimestamp?.milliseconds,
-            replyTo: message.reply?.messageID.rawValue, digest: StableHasher.digest(of: record),
+            replyTo: message.reply?.messageID.rawValue, digest: RecordDigest.digest(of: record),
             hasLocalMedia: ArchiveEntry.referencesLocalMedia(message),
             colors: ([message.author.color] + message.embeds.map(\.color)).compactMap { $0 }, record: record)
     }

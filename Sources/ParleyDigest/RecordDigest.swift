@@ -14,4 +14,12 @@ package enum RecordDigest {
     package static func digest(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
         XXH3_64bits_withSeed(bytes.baseAddress, bytes.count, seed)
     }
+
+    /// The digest of `text`'s UTF-8 bytes under seed 0: a stored message record's digest, of
+    /// which the archive's page digests are made.
+    /// - Complexity: O(n) in the text's UTF-8 length.
+    package static func digest(of text: String) -> UInt64 {
+        var text = text
+        return text.withUTF8 { digest(UnsafeRawBufferPointer($0), seed: 0) }
+    }
 }

@@ -26,6 +26,10 @@ public final class ArchiveStore {
     /// Whether the store is in WAL mode: false while a store without messages takes its first
     /// ones (``init(path:upgrade:)``).
     public private(set) var usesWAL = true
+    /// The channels and files of the current update's sightings, numbered: the sighting table
+    /// keeps a number for each (a row of a million is then about 60 bytes, not 150).
+    private var sightingChannels = Numbering()
+    private var sightingFiles = Numbering()
 
     /// Opens the store at `path`, creating it (schema version ``schemaVersion``) when the file
     /// does not exist or is empty. A store of an earlier schema version is migrated in one
@@ -330,9 +334,11 @@ public final class ArchiveStore {
     ///   writer holds the store for longer than the busy timeout).
     public func beginUpdate() throws(StoreError) {
         try connection.execute(
-            "BEGIN IMMEDIATE; CREATE TEMP TABLE IF NOT EXISTS update_copies (channel TEXT, id TEXT, input INTEGER NOT NULL, "
-                + "file TEXT NOT NULL, location TEXT NOT NULL, kept_input INTEGER, kept_file TEXT, kept_location TEXT, "
+            "BEGIN IMMEDIATE; CREATE TEMP TABLE IF NOT EXISTS update_copies (channel INTEGER, id TEXT, input INTEGER NOT NULL, "
+                + "file INTEGER NOT NULL, location TEXT NOT NULL, kept_input INTEGER, kept_file INTEGER, kept_location TEXT, "
                 + "PRIMARY KEY (channel, id)) WITHOUT ROWID; DELETE FROM temp.update_copies;")
+        sightingChannels = Numbering()
+        sightingFiles = Numbering()
     }
 
     /// A copy of a message in an input of the current update: the input's number, the file that
@@ -368,23 +374,24 @@ public final class ArchiveStore {
     /// - Returns: where the update met the id before.
     /// - Complexity: O(log k) for k ids met.
     public func mark(channel: String, id: String, at place: Place, keptIfFirst: Bool) throws(StoreError) -> Sighting {
-        let input = Int64(place.input)
-        let kept: [SQLValue] = keptIfFirst ? [.integer(input), .text(place.file), .text(place.location)] : [.null, .null, .null]
+        let input = Int64(place.input), channel = sightingChannels.number(of: channel), file = sightingFiles.number(of: place.file)
+        let kept: [SQLValue] = keptIfFirst ? [.integer(input), .integer(file), .text(place.location)] : [.null, .null, .null]
         try connection.query(
             "INSERT OR IGNORE INTO temp.update_copies (channel, id, input, file, location, kept_input, kept_file, kept_location) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [.text(channel), .text(id), .integer(input), .text(place.file), .text(place.location)] + kept)
+            [.integer(channel), .text(id), .integer(input), .integer(file), .text(place.location)] + kept)
         if connection.changes == 1 { return .first }
         var sighting = Sighting.first
         try connection.query(
             "SELECT input, file, location, kept_input, kept_file, kept_location FROM temp.update_copies WHERE channel = ? AND id = ?",
-            [.text(channel), .text(id)]
+            [.integer(channel), .text(id)]
         ) { row in
             if row.integer(0) == input {
-                sighting = .sameInput(first: Place(input: place.input, file: row.text(1), location: row.text(2)))
+                sighting = .sameInput(first: Place(input: place.input, file: sightingFiles.name(row.integer(1)), location: row.text(2)))
             } else {
                 sighting = .earlierInput(
-                    kept: row.isNull(3) ? nil : Place(input: Int(row.integer(3)), file: row.text(4), location: row.text(5)))
+                    kept: row.isNull(3)
+                        ? nil : Place(input: Int(row.integer(3)), file: sightingFiles.name(row.integer(4)), location: row.text(5)))
             }
         }
         return sighting
@@ -402,7 +409,10 @@ public final class ArchiveStore {
         guard !assignments.isEmpty else { return }
         try connection.query(
             "UPDATE temp.update_copies SET " + assignments.joined(separator: ", ") + " WHERE channel = ?1 AND id = ?2",
-            [.text(channel), .text(id), .integer(Int64(place.input)), .text(place.file), .text(place.location)])
+            [
+                .integer(sightingChannels.number(of: channel)), .text(id), .integer(Int64(place.input)),
+                .integer(sightingFiles.number(of: place.file)), .text(place.location),
+            ])
     }
 
     /// Adds `messages` to the update (each replacing the stored copy of its channel and id).
