@@ -29,6 +29,9 @@ struct JSONOutput: ~Copyable {
     /// Appends the bytes written to `bytes`.
     consuming func append(to bytes: inout [UInt8]) { bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count)) }
 
+    /// The bytes written, as a string (one copy, no array on the way).
+    consuming func string() -> String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+
     /// `{`.
     mutating func beginObject() {
         byte(0x7B)

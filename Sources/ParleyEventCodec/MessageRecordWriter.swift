@@ -27,10 +27,13 @@ package struct MessageRecordWriter: Sendable {
     }
 
     /// The record of `message` as a string (the bytes of ``bytes(of:)``).
-    package func string(of message: Message) -> String { String(decoding: bytes(of: message), as: UTF8.self) }
+    package func string(of message: Message) -> String { output(message).string() }
 
     /// Appends the record of `message` (without a line break) to `bytes`.
-    package func append(_ message: Message, to bytes: inout [UInt8]) {
+    package func append(_ message: Message, to bytes: inout [UInt8]) { output(message).append(to: &bytes) }
+
+    /// The record of `message` written into an output of its own.
+    private func output(_ message: Message) -> JSONOutput {
         var output = JSONOutput(capacity: Self.estimatedSize(of: message))
         output.beginObject()
         output.nonEmptyMember("attachments", message.attachments) { $0.attachment($1) }
@@ -60,7 +63,7 @@ package struct MessageRecordWriter: Sendable {
         output.member("type", "message")
         output.member("viaBot", message.viaBot)
         output.endObject()
-        output.append(to: &bytes)
+        return output
     }
 
     /// A guess at the record's size that is rarely too small: its texts plus room for the keys.

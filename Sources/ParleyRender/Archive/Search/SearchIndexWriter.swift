@@ -59,26 +59,33 @@ struct SearchIndexWriter {
     /// - Complexity: O(the messages' text), tokenized on every core.
     mutating func add(_ runs: [MessageRun], files: inout ArchiveFiles) throws(RenderError) {
         guard indexing else { return }
-        let messages = runs.flatMap(\.messages)
-        let documents = Mutex<[Int: SearchDocument]>([:])
-        let slices = max(1, min(messages.count / 64, ProcessInfo.processInfo.activeProcessorCount * 4))
+        // Each message as its run and place in that run: read where it is, not copied into one list.
+        let places = runs.indices.flatMap { run in runs[run].messages.indices.map { (run: run, index: $0) } }
+        let slices = max(1, min(places.count / 64, ProcessInfo.processInfo.activeProcessorCount * 4))
+        // Slice `s` makes the documents of places s, s + slices, s + 2 × slices, … in order.
+        let documents = Mutex<[[SearchDocument]]>(Array(repeating: [], count: slices))
         DispatchQueue.concurrentPerform(iterations: slices) { slice in
-            var made: [Int: SearchDocument] = [:]
+            var made: [SearchDocument] = []
+            made.reserveCapacity(places.count / slices + 1)
             var cache = SearchTokenizer.FoldCache()
-            for offset in stride(from: slice, to: messages.count, by: slices) {
-                made[offset] = SearchDocument(messages[offset], cache: &cache)
+            for offset in stride(from: slice, to: places.count, by: slices) {
+                made.append(SearchDocument(runs[places[offset].run].messages[places[offset].index], cache: &cache))
             }
-            documents.withLock { $0.merge(made) { first, _ in first } }
+            documents.withLock { $0[slice] = made }
         }
         let made = documents.withLock { $0 }
-        for (offset, message) in messages.enumerated() {
-            let time = clock.localTime(message.timestamp)
-            let date = LocalDate(year: time.year, month: time.month, day: time.day)
-            indexer.add(
-                made[offset] ?? SearchDocument(message),
-                snippet: .init(
-                    anchor: DOMID.message(message.id.rawValue), time: date.isoString + " " + DateText.shortTime(time),
-                    author: message.author.shownName))
+        var offset = 0
+        for run in runs {
+            for message in run.messages {
+                let time = clock.localTime(message.timestamp)
+                let date = LocalDate(year: time.year, month: time.month, day: time.day)
+                indexer.add(
+                    made[offset % slices][offset / slices],
+                    snippet: .init(
+                        anchor: DOMID.message(message.id.rawValue), time: date.isoString + " " + DateText.shortTime(time),
+                        author: message.author.shownName))
+                offset += 1
+            }
         }
         try write(indexer.takeFiles(), files: &files)
     }
