@@ -91,11 +91,15 @@ struct ChannelPages {
             context.messages[target.id] = target
             if let name = plan.pageName(of: MessageOrderKey(target)) { context.pageOfMessage[target.id] = name + ".html" }
         }
-        let neighbours = (run.before.map { [$0] } ?? []) + run.messages + (run.after.map { [$0] } ?? [])
+        var neighbours: [Message] = []
+        neighbours.reserveCapacity(run.messages.count + 2)
+        if let before = run.before { neighbours.append(before) }
+        neighbours.append(contentsOf: run.messages)
+        if let after = run.after { neighbours.append(after) }
         let first = run.before == nil ? 0 : 1
         let layout = WindowRenderer(
             templates: templates, policy: options.channelPolicies[plan.channel.id] ?? options.policy, clock: options.clock)
-        let days = WindowRenderer.days(layout.items(of: neighbours, in: first..<(first + run.messages.count)))
+        let days = layout.days(of: neighbours, in: first..<(first + run.messages.count))
         let page = PageRenderer.Page(
             title: "\(plan.channel.name) · \(pageTitle(planned)) · \(title)", heading: plan.channel.name,
             topic: plan.channel.topic ?? "", rootPath: "../../", breadcrumbs: breadcrumbs(current: pageTitle(planned)),

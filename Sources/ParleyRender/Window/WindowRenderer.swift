@@ -34,6 +34,29 @@ public struct WindowRenderer: Sendable {
         return Array(laidOut.messages.dropFirst(range.lowerBound - lower).prefix(range.count))
     }
 
+    /// The day sections of `messages[range]`, laid out as ``items(of:in:)`` lays them out, made
+    /// without flattening the layout's sections and grouping them again.
+    /// - Parameters:
+    ///   - messages: A channel's messages in display order (``ChatLayout/displayOrder(_:)``).
+    ///   - range: The run, a range of `messages`' indices.
+    /// - Complexity: O(messages.count).
+    public func days(of messages: [Message], in range: Range<Int>) -> [DaySection] {
+        guard !range.isEmpty else { return [] }
+        let lower = max(range.lowerBound - 1, messages.startIndex), upper = min(range.upperBound + 1, messages.endIndex)
+        let window = lower == messages.startIndex && upper == messages.endIndex ? messages : Array(messages[lower..<upper])
+        var days = layout.layout(Channel(id: messages[range.lowerBound].channel, name: "", messages: window)).days
+        // The neighbours laid out with the run are its first day's first message and its last day's last.
+        if lower < range.lowerBound {
+            days[0].messages.removeFirst()
+            if days[0].messages.isEmpty { days.removeFirst() }
+        }
+        if upper > range.upperBound {
+            days[days.count - 1].messages.removeLast()
+            if days[days.count - 1].messages.isEmpty { days.removeLast() }
+        }
+        return days
+    }
+
     /// `items` (consecutive, in display order) grouped into day sections.
     /// - Complexity: O(items).
     public static func days(_ items: some Sequence<LaidOutMessage>) -> [DaySection] {
