@@ -32,7 +32,11 @@ public struct ChatLayout: Sendable {
             if sections.last?.date == days[index] {
                 sections[sections.count - 1].messages.append(item)
             } else {
-                sections.append(DaySection(date: days[index], messages: [item]))
+                // A day's section is made once with room for all of its messages.
+                var messages: [LaidOutMessage] = []
+                messages.reserveCapacity(days[index...].prefix { $0 == days[index] }.count)
+                messages.append(item)
+                sections.append(DaySection(date: days[index], messages: messages))
             }
         }
         return ChannelLayout(channel: channel, days: sections)

@@ -44,7 +44,8 @@ public struct SearchDocument: Sendable, Equatable {
         if let origin = message.forwardedFrom {
             texts += [origin.authorName, origin.channelName].compactMap { $0 }.filter { !$0.isEmpty }
         }
-        var terms = texts.flatMap { SearchTokenizer.terms($0, cache: &cache) }
+        var terms: [String] = []
+        for text in texts { SearchTokenizer.append(termsOf: text, cache: &cache, to: &terms) }
         var names = SearchTokenizer.terms(message.author.shownName, cache: &cache)
         if message.author.name != message.author.shownName { names += SearchTokenizer.terms(message.author.name, cache: &cache) }
         var seen: Set<String> = []

@@ -44,7 +44,17 @@ public enum SearchTokenizer {
     /// looked up in and added to `cache`: for a caller tokenizing many texts, which repeat words.
     /// - Complexity: O(n) in the text's bytes.
     public static func terms(_ text: String, cache: inout FoldCache) -> [String] {
-        text.utf8.withContiguousStorageIfAvailable { terms(utf8: $0, cache: &cache) } ?? unicodeTerms(text, cache: &cache)
+        var terms: [String] = []
+        append(termsOf: text, cache: &cache, to: &terms)
+        return terms
+    }
+
+    /// Appends the terms of `text`, as ``terms(_:cache:)`` gives them, to `terms`: for a caller
+    /// gathering the terms of several texts into one array.
+    /// - Complexity: O(n) in the text's bytes.
+    public static func append(termsOf text: String, cache: inout FoldCache, to terms: inout [String]) {
+        let read: Void? = text.utf8.withContiguousStorageIfAvailable { append(utf8: $0, cache: &cache, to: &terms) }
+        if read == nil { terms += unicodeTerms(text, cache: &cache) }
     }
 
     /// Step 1's results for the non-ASCII segments already met (``fold(_:cache:)``), at most
@@ -69,9 +79,12 @@ public enum SearchTokenizer {
         }
     }
 
-    /// The terms of the UTF-8 text `bytes`, a chunk at a time (``terms(_:)``).
-    static func terms(utf8 bytes: UnsafeBufferPointer<UInt8>, cache: inout FoldCache) -> [String] {
-        var terms: [String] = []
+    /// Appends the terms of the UTF-8 text `bytes` to `terms` (``terms(_:)``), with room made
+    /// for a word in every four bytes (a chat's words and the spaces between them are longer),
+    /// at least doubling the room, so that appending many texts stays linear.
+    static func append(utf8 bytes: UnsafeBufferPointer<UInt8>, cache: inout FoldCache, to terms: inout [String]) {
+        let needed = terms.count + bytes.count / 4 + 1
+        if needed > terms.capacity { terms.reserveCapacity(max(needed, 2 * terms.capacity)) }
         var start = 0
         var isASCII = true
         func endChunk(at end: Int) {
@@ -94,7 +107,6 @@ public enum SearchTokenizer {
             }
         }
         endChunk(at: bytes.count)
-        return terms
     }
 
     /// The ASCII `bytes` as a string, upper case letters lowered.
