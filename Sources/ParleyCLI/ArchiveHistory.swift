@@ -215,6 +215,14 @@ struct ArchiveHistory {
             tiebreak: MessageOrderKey.tiebreak(message.id), edited: message.editedTimestamp?.milliseconds,
             replyTo: message.reply?.messageID.rawValue, digest: RecordDigest.digest(of: record),
             hasLocalMedia: ArchiveEntry.referencesLocalMedia(message),
-            colors: ([message.author.color] + message.embeds.map(\.color)).compactMap { $0 }, record: record)
+            colors: colors(of: message), record: record)
+    }
+
+    /// The colours `message` uses: its author's, then its embeds'.
+    private static func colors(of message: Message) -> [String] {
+        var colors: [String] = []
+        if let color = message.author.color { colors.append(color) }
+        for embed in message.embeds { if let color = embed.color { colors.append(color) } }
+        return colors
     }
 }

@@ -20,6 +20,7 @@ public struct SafeHTML: Hashable, Sendable, CustomStringConvertible {
 
     /// The fragments one after another.
     public static func joined(_ fragments: [SafeHTML], separator: SafeHTML = .empty) -> SafeHTML {
+        guard fragments.count > 1 else { return fragments.first ?? .empty }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(fragments.reduce(0) { $0 + $1.bytes.count + separator.bytes.count })
         for (index, fragment) in fragments.enumerated() {

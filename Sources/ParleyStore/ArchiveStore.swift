@@ -375,11 +375,10 @@ public final class ArchiveStore {
     /// - Complexity: O(log k) for k ids met.
     public func mark(channel: String, id: String, at place: Place, keptIfFirst: Bool) throws(StoreError) -> Sighting {
         let input = Int64(place.input), channel = sightingChannels.number(of: channel), file = sightingFiles.number(of: place.file)
-        let kept: [SQLValue] = keptIfFirst ? [.integer(input), .integer(file), .text(place.location)] : [.null, .null, .null]
         try connection.query(
             "INSERT OR IGNORE INTO temp.update_copies (channel, id, input, file, location, kept_input, kept_file, kept_location) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [.integer(channel), .text(id), .integer(input), .integer(file), .text(place.location)] + kept)
+                + "VALUES (?1, ?2, ?3, ?4, ?5, iif(?6, ?3, NULL), iif(?6, ?4, NULL), iif(?6, ?5, NULL))",
+            [.integer(channel), .text(id), .integer(input), .integer(file), .text(place.location), .integer(keptIfFirst ? 1 : 0)])
         if connection.changes == 1 { return .first }
         var sighting = Sighting.first
         try connection.query(
