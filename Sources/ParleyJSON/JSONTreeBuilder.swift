@@ -89,7 +89,10 @@ struct JSONTreeBuilder {
         guard last >= 0 else { return root = value }
         switch frames[last].kind {
         case .object: frames[last].members.append((frames[last].key, value))
-        case .array: frames[last].elements.append(value)
+        case .array:
+            // Room for four at the first element (an export's lists are mostly short), not one.
+            if frames[last].elements.isEmpty { frames[last].elements.reserveCapacity(4) }
+            frames[last].elements.append(value)
         case let .list(list):
             let index = frames[last].count
             if let gate, let start = recordStart, case .object = value {

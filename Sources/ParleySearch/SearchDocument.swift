@@ -28,7 +28,7 @@ public struct SearchDocument: Sendable, Equatable {
     /// The document of `message`, as ``init(_:)`` makes it, its words folded through `cache`
     /// (for a caller making many documents).
     /// - Complexity: O(the message's text).
-    public init(_ message: Message, cache: inout SearchTokenizer.FoldCache) {
+    public init(_ message: borrowing Message, cache: inout SearchTokenizer.FoldCache) {
         var texts: [String] = []
         let body = message.content.flavor == .html ? Self.withoutTags(message.content.text) : message.content.text
         if !body.isEmpty { texts.append(body) }

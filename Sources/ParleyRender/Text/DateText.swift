@@ -22,6 +22,17 @@ public enum DateText {
 
     /// `14:03`: the hour and minute of a local time.
     static func shortTime(_ time: CivilTime) -> String {
+        if (0..<100).contains(time.hour), (0..<100).contains(time.minute) {
+            // Five bytes: a string stored inline, without an array or an allocation on the way.
+            return String(unsafeUninitializedCapacity: 5) { buffer in
+                buffer[0] = UInt8(ascii: "0") + UInt8(time.hour / 10)
+                buffer[1] = UInt8(ascii: "0") + UInt8(time.hour % 10)
+                buffer[2] = UInt8(ascii: ":")
+                buffer[3] = UInt8(ascii: "0") + UInt8(time.minute / 10)
+                buffer[4] = UInt8(ascii: "0") + UInt8(time.minute % 10)
+                return 5
+            }
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(5)
         appendPadded(time.hour, to: &bytes)

@@ -89,8 +89,10 @@ public struct WindowRenderer: Sendable {
         var authors = AuthorHeaders()
         for day in days {
             pages.writeDay(day.date, into: &writer) { writer in
-                for item in day.messages {
-                    messages.write(item, header: authors.header(item.message.author, context: context), into: &writer)
+                // By index: each message is read where it is, not copied out of the section.
+                let items = day.messages
+                for index in items.indices {
+                    messages.write(items[index], header: authors.header(items[index].message.author, context: context), into: &writer)
                 }
             }
         }

@@ -21,6 +21,12 @@ import Testing
             #expect(DateText.shortTime(time) == short)
         }
         #expect(DateText.fullTime(CivilTime(utcMilliseconds: 0), zone: "") == "Thursday, 1 January 1970 00:00:00 ()")
+        // Every minute of a day, against the digits written out.
+        let digits = (0..<60).map { $0 < 10 ? "0\($0)" : "\($0)" }
+        for minute in 0..<1440 {
+            let time = CivilTime(utcMilliseconds: Int64(minute) * 60_000 + 59_999)
+            #expect(DateText.shortTime(time) == digits[minute / 60] + ":" + digits[minute % 60])
+        }
     }
 
     @Test func absoluteLinksArePercentEncodedExactly() {

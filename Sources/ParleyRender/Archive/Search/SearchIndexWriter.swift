@@ -76,14 +76,15 @@ struct SearchIndexWriter {
         let made = documents.withLock { $0 }
         var offset = 0
         for run in runs {
-            for message in run.messages {
-                let time = clock.localTime(message.timestamp)
+            let messages = run.messages
+            for index in messages.indices {
+                let time = clock.localTime(messages[index].timestamp)
                 let date = LocalDate(year: time.year, month: time.month, day: time.day)
                 indexer.add(
                     made[offset % slices][offset / slices],
                     snippet: .init(
-                        anchor: DOMID.message(message.id.rawValue), time: date.isoString + " " + DateText.shortTime(time),
-                        author: message.author.shownName))
+                        anchor: DOMID.message(messages[index].id.rawValue), time: date.isoString + " " + DateText.shortTime(time),
+                        author: messages[index].author.shownName))
                 offset += 1
             }
         }
