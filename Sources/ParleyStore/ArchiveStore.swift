@@ -27,7 +27,7 @@ public final class ArchiveStore {
     /// ones (``init(path:upgrade:)``).
     public private(set) var usesWAL = true
     /// The channels and files of the current update's sightings, numbered: the sighting table
-    /// keeps a number for each (a row of a million is then about 60 bytes, not 150).
+    /// keeps a number for each, so a row takes about 60 bytes instead of 150.
     private var sightingChannels = Numbering()
     private var sightingFiles = Numbering()
 
