@@ -23,7 +23,8 @@ extension EventIngest {
     /// Applies the events `log` holds past each live channel's applied version, in version order
     /// and under the same lock as commits, one change per version (the batch the committing
     /// server made of them); a channel that another server created (`--create-channels`) is
-    /// created here too, when this server may create channels.
+    /// created here too, when this server may create channels, with the epoch and every event
+    /// the log holds for it then (newer than the listing, when the other server committed since).
     /// A channel whose stored epoch is not this server's, or whose stored version is below its
     /// own, belongs to a restored database: it is rebuilt from the log and its viewers reset.
     /// A failure to read the log changes nothing: the next call tries again.
@@ -38,7 +39,13 @@ extension EventIngest {
                 let id = ChannelID(entry.id)
                 let known = channels.withLock { $0[id] }
                 guard let channel = known ?? (try? liveChannel(id, for: [])) else { continue }
-                if known == nil { changed.append(id) }
+                guard known != nil else {
+                    // Created now from the log: it took the channel's stored epoch and every stored
+                    // event, which may be newer than `entry` (read before another server's commit).
+                    // Compared with `entry`, it would look like a restored database.
+                    changed.append(id)
+                    continue
+                }
                 if entry.epoch != channel.epoch.rawValue || entry.version < channel.appliedVersion {
                     if replaceHistory(of: channel, as: entry, in: log) { changed.append(id) }
                     continue
