@@ -28,18 +28,15 @@ public struct WindowRenderer: Sendable {
     ///   - range: The run, a range of `messages`' indices.
     /// - Complexity: O(range.count).
     public func items(of messages: [Message], in range: Range<Int>) -> [LaidOutMessage] {
-        guard !range.isEmpty else { return [] }
-        let lower = max(range.lowerBound - 1, messages.startIndex), upper = min(range.upperBound + 1, messages.endIndex)
-        let laidOut = layout.layout(Channel(id: messages[range.lowerBound].channel, name: "", messages: Array(messages[lower..<upper])))
-        return Array(laidOut.messages.dropFirst(range.lowerBound - lower).prefix(range.count))
+        days(of: messages, in: range).flatMap(\.messages)
     }
 
-    /// The day sections of `messages[range]`, laid out as ``items(of:in:)`` lays them out, made
-    /// without flattening the layout's sections and grouping them again.
+    /// The day sections of `messages[range]` (``items(of:in:)`` grouped by day), laid out with
+    /// the messages just before and after the run, which are left out of them.
     /// - Parameters:
     ///   - messages: A channel's messages in display order (``ChatLayout/displayOrder(_:)``).
     ///   - range: The run, a range of `messages`' indices.
-    /// - Complexity: O(messages.count).
+    /// - Complexity: O(range.count).
     public func days(of messages: [Message], in range: Range<Int>) -> [DaySection] {
         guard !range.isEmpty else { return [] }
         let lower = max(range.lowerBound - 1, messages.startIndex), upper = min(range.upperBound + 1, messages.endIndex)

@@ -5,8 +5,8 @@ import ParleyTestSupport
 import Testing
 
 /// A page's day sections made straight from the layout (`days(of:in:)`) equal the run's laid-out
-/// items grouped into days again (`days(items(of:in:))`): same days, same messages, same group
-/// positions, whichever neighbours the run has.
+/// items grouped into days again (`days(items(of:in:))`) and the run's place in a layout of the
+/// whole channel: same days, same messages, same group positions, whichever neighbours it has.
 @Suite struct WindowDaysTests {
     static let renderer = WindowRenderer(templates: LiveFixtures.templates)
 
@@ -28,6 +28,9 @@ import Testing
             let lower = random.below(messages.count), upper = lower + 1 + random.below(messages.count - lower)
             let days = Self.renderer.days(of: messages, in: lower..<upper)
             #expect(days == WindowRenderer.days(Self.renderer.items(of: messages, in: lower..<upper)))
+            // The run's messages as a layout of the whole channel places them.
+            let whole = Self.renderer.layout.layout(Channel(id: ChannelID("live"), name: "", messages: messages)).messages
+            #expect(days == WindowRenderer.days(whole[lower..<upper]))
             #expect(days.reduce(0) { $0 + $1.messages.count } == upper - lower)
             #expect(days.first?.messages.first?.message.id == messages[lower].id)
             #expect(days.last?.messages.last?.message.id == messages[upper - 1].id)
