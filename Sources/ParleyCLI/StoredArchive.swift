@@ -70,13 +70,15 @@ final class StoredArchive: ArchiveSource {
     func runs(_ requests: [MessageRun.Request]) throws(RenderError) -> [MessageRun] {
         var records: [(before: String?, run: [String], after: String?, channel: String)] = []
         do {
-            for request in requests {
-                let channel = request.channel.rawValue
-                var run = try store.records(
-                    channel: channel, from: request.first.timestamp, request.first.tiebreak, limit: request.count + 1)
-                let after = run.count > request.count ? run.removeLast() : nil
-                let before = try store.record(channel: channel, before: request.first.timestamp, request.first.tiebreak)
-                records.append((before, run, after, channel))
+            try store.reading { () throws(StoreError) in
+                for request in requests {
+                    let channel = request.channel.rawValue
+                    var run = try store.records(
+                        channel: channel, from: request.first.timestamp, request.first.tiebreak, limit: request.count + 1)
+                    let after = run.count > request.count ? run.removeLast() : nil
+                    let before = try store.record(channel: channel, before: request.first.timestamp, request.first.tiebreak)
+                    records.append((before, run, after, channel))
+                }
             }
         } catch {
             throw .cannotRead(path: store.path, reason: error.description)
@@ -95,20 +97,26 @@ final class StoredArchive: ArchiveSource {
         }
         var runs: [MessageRun] = []
         for index in records.indices {
-            guard var run = try decoded.withLock({ $0[index] })?.get() else { continue }
-            let targets = Set(run.messages.compactMap { $0.reply?.messageID })
-            for target in targets.sorted(by: { $0.rawValue < $1.rawValue }) {
-                do {
-                    if let stored = try store.message(channel: records[index].channel, id: target.rawValue) {
-                        run.replyTargets.append(try Self.decode(stored.record, file: path))
+            guard let run = try decoded.withLock({ $0[index] })?.get() else { continue }
+            runs.append(run)
+        }
+        // The reply targets' records, read in one transaction for the whole batch.
+        var targets: [[String]] = []
+        do {
+            try store.reading { () throws(StoreError) in
+                for (run, fetched) in zip(runs, records) {
+                    var found: [String] = []
+                    for id in Set(run.messages.compactMap { $0.reply?.messageID.rawValue }).sorted() {
+                        if let stored = try store.message(channel: fetched.channel, id: id) { found.append(stored.record) }
                     }
-                } catch let error as RenderError {
-                    throw error
-                } catch {
-                    throw .cannotRead(path: path, reason: "\(error)")
+                    targets.append(found)
                 }
             }
-            runs.append(run)
+        } catch {
+            throw .cannotRead(path: path, reason: error.description)
+        }
+        for index in runs.indices {
+            runs[index].replyTargets = try targets[index].map { (record) throws(RenderError) in try Self.decode(record, file: path) }
         }
         return runs
     }

@@ -22,7 +22,7 @@ public final class ArchiveStore {
 
     /// The database file.
     public let path: String
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
     /// Whether the store is in WAL mode: false while a store without messages takes its first
     /// ones (``init(path:upgrade:)``).
     public private(set) var usesWAL = true
@@ -451,6 +451,19 @@ public final class ArchiveStore {
                 ])
         }
         try connection.queryEach("INSERT OR IGNORE INTO colors (color) VALUES (?)", messages.lazy.flatMap { $0.colors.map { [.text($0)] } })
+    }
+
+    /// Runs `body` in one read transaction, so its queries see one state of the store and take
+    /// the file's locks once instead of once per statement (SQLite begins and ends a transaction
+    /// around every statement outside one: a lock, an unlock and a check of the file each). Inside
+    /// an open update (``beginUpdate()``), `body` simply runs in it.
+    /// - Throws: what `body` throws; ``StoreError/failed(path:reason:)`` when the transaction
+    ///   cannot begin.
+    public func reading<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        guard connection.isAutocommit else { return try body() }
+        try connection.execute("BEGIN DEFERRED")
+        defer { try? connection.execute("COMMIT") }
+        return try body()
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.

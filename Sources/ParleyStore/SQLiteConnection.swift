@@ -88,6 +88,9 @@ final class SQLiteConnection {
         }
     }
 
+    /// Whether no transaction is open (SQLite's autocommit mode).
+    var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
     /// Rows the last `INSERT`, `UPDATE` or `DELETE` changed.
     var changes: Int { Int(sqlite3_changes(handle)) }
 

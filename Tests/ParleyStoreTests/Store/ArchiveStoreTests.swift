@@ -133,6 +133,32 @@ import Testing
         #expect(try reopened.message(channel: "general", id: "1")?.record == "one")
     }
 
+    /// ``ArchiveStore/reading(_:)`` runs its queries in one read transaction and ends it (the
+    /// store writes again after); inside an open update it runs in the update and sees what the
+    /// update staged; what its body throws comes out, and the transaction is ended still.
+    @Test func readingRunsInOneTransactionOrInTheOpenUpdate() throws {
+        let store = try ArchiveStore(path: Self.database(), upgrade: Self.noUpgrade)
+        try store.save(header: "h", messages: [Self.message("general", "1", 100, "one")])
+        let read = try store.reading { () throws(StoreError) in
+            #expect(!store.connection.isAutocommit)
+            return try store.message(channel: "general", id: "1")?.record
+        }
+        #expect(read == "one")
+        #expect(store.connection.isAutocommit)
+        #expect(throws: StoreError.self) {
+            try store.reading { () throws(StoreError) in throw StoreError.failed(path: "x", reason: "thrown") }
+        }
+        #expect(store.connection.isAutocommit)
+        try store.beginUpdate()
+        try store.stage([Self.message("general", "2", 200, "two")])
+        let staged = try store.reading { () throws(StoreError) in try store.message(channel: "general", id: "2")?.record }
+        #expect(staged == "two")
+        #expect(!store.connection.isAutocommit)
+        try store.commitUpdate(header: "h2")
+        #expect(store.connection.isAutocommit)
+        #expect(try store.messageCount() == 2)
+    }
+
     /// Version 2's `local_media` left out authors' avatars: the messages it says have none are
     /// read again, and flagged where they have a local avatar.
     @Test func aStoreOfSchemaVersion2IsMigrated() throws {
