@@ -2,12 +2,14 @@ import Dispatch
 import ParleyImport
 import ParleyModel
 import ParleyStore
+import Synchronization
 
 /// The sink `parley render` reads its inputs into: each message, as the importer reads it, is
-/// filtered (`--after`, `--before`, `--channel`) and encoded as a store row on the reader's
-/// thread, then handed in chunks to an ``IntakeStaging``, which compares it with the archive's
-/// stored copy and stages it in the store's open update on a thread of its own — so an input's
-/// messages are never held together, and reading and storing overlap.
+/// filtered (`--after`, `--before`, `--channel`) on the reader's thread, then handed in chunks to
+/// an ``IntakeStaging``, which compares it with the archive's stored copy and stages it in the
+/// store's open update on a thread of its own — so an input's messages are never held together,
+/// and reading and storing overlap. Encoding a message as its store record is done by the side
+/// with time for it: the reader while half the chunks in flight or more wait, else the staging.
 ///
 /// At most ``chunksInFlight`` chunks wait for the staging: a reader faster than the store waits
 /// (memory stays bounded). Which copy wins follows ``TranscriptMerger``: a later edit time wins; at
@@ -26,7 +28,7 @@ final class ArchiveIntake: MessageSink {
     /// Messages handed to the staging at once.
     static let chunkSize = 512
     /// Chunks handed over and not yet staged, at most.
-    static let chunksInFlight = 8
+    static let chunksInFlight = 4
 
     let filter: TranscriptFilter
     /// Per channel of the current input: messages seen and messages the time filter let through.
@@ -34,12 +36,12 @@ final class ArchiveIntake: MessageSink {
     /// The time the reader waited for the store: for a free slot, and for the last chunks at the
     /// end of an input.
     private(set) var waited: Duration = .zero
-    private let staging: IntakeStaging
+    /// The store side, on its own queue.
+    let staging: IntakeStaging
     private var chunk: [IntakeStaging.Item] = []
-    /// The first failure met on the reader's side (a record that cannot be encoded).
+    /// The first failure met on the reader's side.
     private var failure: CommandFailure?
     private let slots = DispatchSemaphore(value: chunksInFlight)
-    private let writer = ParleyJSONLWriter()
     private let clock = ContinuousClock()
 
     /// - Parameter log: where the `--verbose` line of every merged copy goes, if anywhere.
@@ -70,20 +72,26 @@ final class ArchiveIntake: MessageSink {
         counts[channel.id, default: (0, 0)].seen += 1
         guard filter.admits(message) else { return }
         counts[channel.id, default: (0, 0)].admitted += 1
-        let record: String
-        do {
-            record = try writer.messageLine(message)
-        } catch {
-            failure = CommandFailure(.dataError, "\(staging.store.path): \(error)")
-            return
+        // The record is encoded on whichever side has time for it: here while the staging is
+        // behind (half its slots or more wait), else there. The bytes are the same either way.
+        let read: IntakeStaging.Entry.Read
+        if staging.chunksWaiting.load(ordering: .relaxed) >= Self.chunksInFlight / 2 {
+            do {
+                read = .encoded(
+                    try IntakeStaging.row(
+                        of: message, in: channel.id.rawValue, sourceDigest: sourceDigest, writer: staging.writer, store: staging.store.path),
+                    content: message.content)
+            } catch {
+                failure = error
+                return
+            }
+        } else {
+            read = .message(message, sourceDigest: sourceDigest)
         }
-        var stored = ArchiveHistory.stored(message, in: channel.id.rawValue, record: record)
-        stored.sourceDigest = sourceDigest
         chunk.append(
             .read(
                 IntakeStaging.Entry(
-                    stored: stored, content: message.content, channelName: channel.name, location: location,
-                    formerIDs: channel.formerIDs)))
+                    read, channel: channel.id.rawValue, channelName: channel.name, location: location, formerIDs: channel.formerIDs)))
         if chunk.count == Self.chunkSize { handOver() }
     }
 
@@ -146,8 +154,10 @@ final class ArchiveIntake: MessageSink {
         waited += clock.now - start
         let entries = chunk, staging = staging, slots = slots
         chunk.removeAll(keepingCapacity: true)
+        staging.chunksWaiting.add(1, ordering: .relaxed)
         staging.queue.async {
             staging.take(entries)
+            staging.chunksWaiting.subtract(1, ordering: .relaxed)
             slots.signal()
         }
     }

@@ -32,21 +32,20 @@ extension IntakeStaging {
     /// - Throws: ``StoreError`` when the store cannot be read or written; an ``EventRecordError``
     ///   when a former channel's record does not read back.
     /// - Complexity: O(log n) per former id, for a store of n messages.
-    func formerCopy(of entry: Entry, over own: StoredCopy?) throws -> StoredCopy? {
+    func formerCopy(of entry: Entry, id: String, over own: StoredCopy?) throws -> StoredCopy? {
         var copy = own
         // With an empty store, the first input's messages are all the update holds: none is in a former channel.
         guard !entry.formerIDs.isEmpty, !(startedEmpty && input == 1) else { return copy }
-        let stored = entry.stored
-        let channel = ChannelID(stored.channel)
+        let channel = ChannelID(entry.channel)
         for former in entry.formerIDs where former != channel {
-            guard let found = try store.removeMessage(channel: former.rawValue, id: stored.id) else { continue }
+            guard let found = try store.removeMessage(channel: former.rawValue, id: id) else { continue }
             noteMove(from: former, to: channel, name: entry.channelName)
             guard (found.edited ?? Int64.min) > (copy?.edited ?? Int64.min) || copy == nil else { continue }
             var message = try StoredArchive.message(found.record, file: store.path)
             message.channel = channel
-            let record = try ParleyJSONLWriter().messageLine(message)
+            let record = try writer.messageLine(message)
             copy = StoredCopy(
-                edited: found.edited, record: record, moved: ArchiveHistory.stored(message, in: stored.channel, record: record))
+                edited: found.edited, record: record, moved: ArchiveHistory.stored(message, in: entry.channel, record: record))
         }
         return copy
     }

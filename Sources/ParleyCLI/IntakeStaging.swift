@@ -2,26 +2,46 @@ import Dispatch
 import ParleyImport
 import ParleyModel
 import ParleyStore
+import Synchronization
 
 /// The store side of an ``ArchiveIntake``: on a serial queue of its own, each message the reader
 /// handed over is compared with the archive's stored copy and staged in the store's open update
 /// when it is new or wins, a few thousand rows per write — so reading the next messages (on the
 /// reader's thread) and storing the last ones (here) use both cores.
 ///
-/// Every property is touched only on ``queue``: the intake hands work over with `queue.async`
-/// and reads the results after a `queue.sync`, which orders every access (hence
-/// `@unchecked Sendable`). The store is not used by anyone else while an input is being read.
+/// Every mutable property but the atomic ``chunksWaiting`` is touched only on ``queue``: the
+/// intake hands work over with `queue.async` and reads the results after a `queue.sync`, which
+/// orders every access (hence `@unchecked Sendable`). The store is not used by anyone else while an input is being read.
 final class IntakeStaging: @unchecked Sendable {
-    /// One message as the reader prepared it: its store row (record encoded, columns derived),
-    /// its content (to tell a conflict) and where the input holds it (inside a bundled input, the
-    /// file within it).
-    struct Entry: Sendable {
-        var stored: StoredMessage
-        var content: Content
-        var channelName: String
-        var location: RecordLocation
+    /// One message as the reader read it — the message itself for the staging to encode, or its
+    /// store row and content when the reader encoded it (then the message is not held: the
+    /// queue is long, and the row is the smaller) — with its channel's id, and where the input
+    /// holds it (inside a bundled input, the file within it). A class, so that handing it over
+    /// and taking it copies one reference, not every string and array of the message (measured:
+    /// 1,500 instructions a message fewer than a struct).
+    final class Entry: Sendable {
+        /// What the reader handed over of the message.
+        enum Read: Sendable {
+            /// The message and its input record's source digest, if the importer took one.
+            case message(Message, sourceDigest: UInt64?)
+            /// The message's store row (source digest included) and its content.
+            case encoded(StoredMessage, content: Content)
+        }
+
+        let read: Read
+        let channel: String
+        let channelName: String
+        let location: RecordLocation
         /// The channel's ``Channel/formerIDs``: where an earlier Parley's archive may hold the message.
-        var formerIDs: [ChannelID] = []
+        let formerIDs: [ChannelID]
+
+        init(_ read: Read, channel: String, channelName: String, location: RecordLocation, formerIDs: [ChannelID]) {
+            self.read = read
+            self.channel = channel
+            self.channelName = channelName
+            self.location = location
+            self.formerIDs = formerIDs
+        }
     }
 
     /// A message whose input record the store holds byte for byte (``ArchiveIntake/knownRecords(in:reader:)``):
@@ -64,6 +84,11 @@ final class IntakeStaging: @unchecked Sendable {
     var moves: [ChannelMove] = []
     var moveIndex: [ChannelID: [ChannelID: Int]] = [:]
     private var pending: [StoredMessage] = []
+    /// Encodes each message read as its store record.
+    let writer = ParleyJSONLWriter()
+    /// Chunks handed over by the reader and not yet taken (the one thing the reader reads
+    /// without the queue: it encodes records itself while the staging is behind).
+    let chunksWaiting = Atomic<Int>(0)
 
     init(store: ArchiveStore, startedEmpty: Bool, log: MergeLog?) {
         self.store = store
@@ -108,7 +133,16 @@ final class IntakeStaging: @unchecked Sendable {
     }
 
     private func take(_ entry: Entry) throws {
-        let stored = entry.stored, location = entry.location
+        let stored: StoredMessage, content: Content
+        switch entry.read {
+        case let .message(message, sourceDigest):
+            (stored, content) = (
+                try Self.row(of: message, in: entry.channel, sourceDigest: sourceDigest, writer: writer, store: store.path), message.content
+            )
+        case let .encoded(row, rowContent):
+            (stored, content) = (row, rowContent)
+        }
+        let location = entry.location
         let place = ArchiveStore.Place(input: input, file: location.file, location: location.place)
         // The copy kept so far is the store's row: the archive's, or one an earlier input staged. A
         // store that started empty has none for an id met first, so only a later copy is looked up.
@@ -122,7 +156,7 @@ final class IntakeStaging: @unchecked Sendable {
             previous = try store.message(channel: stored.channel, id: stored.id).map(StoredCopy.init)
         }
         // A duplicate within the input met the former channels with its first copy.
-        if case .sameInput? = sighting {} else { previous = try formerCopy(of: entry, over: previous) }
+        if case .sameInput? = sighting {} else { previous = try formerCopy(of: entry, id: stored.id, over: previous) }
         let outcome = previous.map { Self.outcome(($0.edited, $0.record), stored) }
         let met = try sighting ?? store.mark(channel: stored.channel, id: stored.id, at: place, keptIfFirst: outcome?.keepsLater ?? true)
         if case let .sameInput(first) = met {
@@ -146,7 +180,7 @@ final class IntakeStaging: @unchecked Sendable {
             }
             return
         }
-        if outcome == .sameEditTime, try StoredArchive.message(previous.record, file: store.path).content != entry.content {
+        if outcome == .sameEditTime, try StoredArchive.message(previous.record, file: store.path).content != content {
             findings.append(
                 Diagnostic(
                     file: location.file, location: "channel \(entry.channelName), message \(stored.id)",
@@ -195,6 +229,23 @@ final class IntakeStaging: @unchecked Sendable {
         update.merges.add(copy)
         log?.append(MergeSummary.line(copy))
         return first
+    }
+
+    /// The store row of `message` of `channel`, its record encoded by `writer`.
+    /// - Throws: ``CommandFailure`` with ``ExitCode/dataError``, naming `store`, when the record
+    ///   cannot be encoded.
+    static func row(
+        of message: Message, in channel: String, sourceDigest: UInt64?, writer: ParleyJSONLWriter, store: String
+    ) throws(CommandFailure) -> StoredMessage {
+        let record: String
+        do {
+            record = try writer.messageLine(message)
+        } catch {
+            throw CommandFailure(.dataError, "\(store): \(error)")
+        }
+        var stored = ArchiveHistory.stored(message, in: channel, record: record)
+        stored.sourceDigest = sourceDigest
+        return stored
     }
 
     /// How merging the later copy `stored` into the copy kept so far, `previous`, comes out.
