@@ -12,12 +12,13 @@ struct InlineBuilder {
         }
     }
 
-    /// Appends characters none of which is `\n`.
-    mutating func append(run: ArraySlice<Character>) {
-        for character in run { pending.append(character) }
+    /// Appends the UTF-8 bytes of whole characters none of which is `\n`.
+    mutating func append(run: ArraySlice<UInt8>) {
+        pending.append(String(decoding: run, as: UTF8.self))
     }
 
     mutating func append(text: String) {
+        guard text.utf8.contains(UInt8(ascii: "\n")) else { return pending.append(text) }
         for character in text { append(character) }
     }
 

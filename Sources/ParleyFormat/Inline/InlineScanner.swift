@@ -16,6 +16,10 @@ struct InlineScanner {
     static let maximumDepth = 32
 
     let chars: [Character]
+    /// The text's UTF-8 bytes, and where each character starts in them (``chars``'s count + 1
+    /// offsets, the last the byte count): literal runs and ``string(_:)`` copy bytes, not characters.
+    let utf8: [UInt8]
+    let offsets: [Int]
     let dialect: Dialect
     let delimiters: [Delimiter]
     /// ``Dialect/scanStops``: where a rule may match.
@@ -25,7 +29,18 @@ struct InlineScanner {
     private var codeRuns: CodeRuns?
 
     init(_ text: String, dialect: Dialect) {
-        self.chars = Array(text)
+        let chars = Array(text)
+        var offsets: [Int] = []
+        offsets.reserveCapacity(chars.count + 1)
+        var offset = 0
+        for character in chars {
+            offsets.append(offset)
+            offset += character.utf8.count
+        }
+        offsets.append(offset)
+        self.chars = chars
+        self.utf8 = Array(text.utf8)
+        self.offsets = offsets
         self.dialect = dialect
         self.delimiters = dialect.delimiters
         self.stops = dialect.scanStops
@@ -47,16 +62,21 @@ struct InlineScanner {
                 builder.append(chars[index])
                 index += 1
                 let run = index
-                while index < range.upperBound, !isStop(chars[index]) { index += 1 }
-                if run < index { builder.append(run: chars[run..<index]) }
+                while index < range.upperBound, !isStop(at: index) { index += 1 }
+                if run < index { builder.append(run: utf8[offsets[run]..<offsets[index]]) }
             }
         }
         return builder.finish()
     }
 
-    /// Whether a rule may match at `character`: it is one ASCII character of ``stops`` (a marker
-    /// with a combining mark is a character of its own, which no rule's `==` matches).
-    func isStop(_ character: Character) -> Bool { character.asciiValue.map(stops.contains) ?? false }
+    /// Whether a rule may match at character `index`: it is one ASCII character of ``stops`` (a
+    /// marker with a combining mark is a character of its own, which no rule's `==` matches; so
+    /// is `\r\n`, which stands for `\n`).
+    func isStop(at index: Int) -> Bool {
+        let start = offsets[index]
+        if offsets[index + 1] == start + 1 { return stops.contains(utf8[start]) }
+        return chars[index].asciiValue.map(stops.contains) ?? false
+    }
 
     /// A delimiter pair opening at `index`: its inline and the position after its closer.
     private mutating func delimited(at index: Int, in range: Range<Int>, depth: Int) -> (Inline, Int)? {
@@ -123,7 +143,9 @@ struct InlineScanner {
     }
 
     /// The text of `range`.
-    func string(_ range: Range<Int>) -> String { String(chars[range]) }
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: utf8[offsets[range.lowerBound]..<offsets[range.upperBound]], as: UTF8.self)
+    }
 
     /// True when the characters at `index` spell `literal`.
     func matches(_ literal: String, at index: Int, end: Int) -> Bool {

@@ -5,7 +5,8 @@ import Testing
 
 /// The inline scanner passes over runs of characters outside its dialect's ``Dialect/scanStops``
 /// without trying a rule: that is exact only if no special construct and no delimiter can start at
-/// such a character, which these tests check over seeded texts.
+/// such a character, which these tests check over seeded texts (and that the scanner's test on
+/// the text's bytes and its copies of byte ranges agree with its characters).
 @Suite struct InlineScanStopsTests {
     static let dialects: [Dialect] = [.plain, .discord, .slack, .whatsapp]
 
@@ -28,7 +29,14 @@ import Testing
                 .joined()
             var scanner = InlineScanner(text, dialect: dialect)
             let range = 0..<scanner.chars.count
-            for index in range where !scanner.isStop(scanner.chars[index]) {
+            // The byte-level test agrees with the characters' own: one ASCII character of the stops.
+            for index in range {
+                #expect(scanner.isStop(at: index) == (scanner.chars[index].asciiValue.map(dialect.scanStops.contains) ?? false))
+            }
+            let lower = range.isEmpty ? 0 : Int(random.next() % UInt64(range.count))
+            let upper = lower + Int(random.next() % UInt64(range.count - lower + 1))
+            #expect(scanner.string(lower..<upper) == String(scanner.chars[lower..<upper]))
+            for index in range where !scanner.isStop(at: index) {
                 #expect(scanner.special(at: index, in: range, depth: 0) == nil, "\(text.debugDescription) at \(index)")
                 for delimiter in scanner.delimiters {
                     #expect(!delimiter.opens(at: index, in: scanner.chars, range: range), "\(text.debugDescription) at \(index)")
