@@ -29,7 +29,31 @@ public enum LinkPolicy {
     }
 
     /// Whether the authority at the start of `text` has a valid host (and user and port).
+    /// - Complexity: O(n) in the text's length; an ASCII text (nearly every URL) is read as bytes.
     static func hasValidHost(_ text: Substring) -> Bool {
+        if let verdict = text.utf8.withContiguousStorageIfAvailable(asciiHostVerdict), let verdict { return verdict }
+        return hasValidHost(characters: text)
+    }
+
+    /// ``hasValidHost(_:)`` of an ASCII text, read byte by byte (where every character is one
+    /// byte, so the same answer as ``hasValidHost(characters:)``); nil when a byte is not ASCII.
+    static func asciiHostVerdict(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let end =
+            bytes.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "\\") }
+            ?? bytes.count
+        var start = 0
+        if let at = bytes[..<end].lastIndex(of: UInt8(ascii: "@")) { start = at + 1 }
+        var hostEnd = end
+        if let colon = bytes[start..<end].lastIndex(of: UInt8(ascii: ":")) {
+            guard bytes[(colon + 1)..<end].allSatisfy({ (0x30...0x39).contains($0) }) else { return false }
+            hostEnd = colon
+        }
+        return start < hostEnd && bytes[start..<hostEnd].allSatisfy(isHostByte)
+    }
+
+    /// ``hasValidHost(_:)`` read character by character: any text.
+    static func hasValidHost(characters text: Substring) -> Bool {
         var authority = text.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != "\\" }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         if let colon = authority.lastIndex(of: ":") {
@@ -40,11 +64,16 @@ public enum LinkPolicy {
         return !authority.isEmpty
             && authority.unicodeScalars.allSatisfy { scalar in
                 guard scalar.isASCII else { return !scalar.properties.isWhitespace && scalar.properties.generalCategory != .control }
-                switch scalar.value {
-                case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E: return true
-                default: return false
-                }
+                return isHostByte(UInt8(scalar.value))
             }
+    }
+
+    /// Whether an ASCII byte may stand in a host: a letter, a digit, `-`, `.`, `_` or `~`.
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E: return true
+        default: return false
+        }
     }
 
     /// The URL with every byte that may not stand in a URL percent-encoded.

@@ -1,0 +1,49 @@
+import ParleyTestSupport
+import Testing
+
+@testable import ParleyHTML
+
+/// The host check of `http(s)` links: its byte-level reading of ASCII text answers as the
+/// character-level reading does, and both answer the cases the link policy names.
+@Suite struct LinkHostTests {
+    /// Authorities (what follows `//`) and whether their host is valid.
+    static let cases: [(String, Bool)] = [
+        ("example.com/path", true), ("user:pw@host.example:8080/x?q#f", true), ("host:", true), ("a_b~c-d.e", true),
+        ("", false), ("/path", false), (":80", false), ("host:80a", false), ("a|b", false), ("[::1]:80", false),
+        ("user@", false), ("a b", false), ("host\\path", true), ("exämple.com", true), ("日本.jp/x", true),
+        ("a\u{2028}b", false), ("a\u{7}b", false), ("host:８０", false),
+    ]
+
+    @Test func namedCasesAreAnswered() {
+        for (authority, valid) in Self.cases {
+            #expect(LinkPolicy.hasValidHost(Substring(authority)) == valid, "\(authority.debugDescription)")
+            #expect(LinkPolicy.hasValidHost(characters: Substring(authority)) == valid, "\(authority.debugDescription)")
+        }
+        #expect(LinkPolicy.absolute("https://user@example.com:443/a b") == "https://user@example.com:443/a%20b")
+        #expect(LinkPolicy.absolute("https://a|b/") == nil)
+    }
+
+    /// Over 20,000 seeded texts of URL characters, a combining mark, CR LF and non-ASCII letters,
+    /// the byte reading answers as the character reading; it declines every text with a non-ASCII byte.
+    @Test func bytesAnswerAsCharacters() {
+        let alphabet: [String] =
+            (0x20...0x7E).map { String(UnicodeScalar(UInt8($0))) } + [
+                "a", "b", ".", ".", "@", ":", ":", "8", "0", "/", "\u{301}", "/\u{301}", "\r\n", "é", "日", "\u{00A0}", "\t",
+            ]
+        var random = SeededRandom(seed: 0x4057)
+        var ascii = 0
+        for _ in 0..<20_000 {
+            let text = (0..<Int(random.next() % 16)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }.joined()
+            let characters = LinkPolicy.hasValidHost(characters: Substring(text))
+            #expect(LinkPolicy.hasValidHost(Substring(text)) == characters, "\(text.debugDescription)")
+            let verdict = Array(text.utf8).withUnsafeBufferPointer(LinkPolicy.asciiHostVerdict)
+            if text.utf8.allSatisfy({ $0 < 0x80 }) {
+                #expect(verdict == characters, "\(text.debugDescription)")
+                ascii += 1
+            } else {
+                #expect(verdict == nil, "\(text.debugDescription)")
+            }
+        }
+        #expect(ascii > 5_000)
+    }
+}
