@@ -33,12 +33,12 @@ extension LineBlockParser {
         guard dialect == .discord else { return nil }
         if line.hasPrefix("-# ") {
             let content = line.dropFirst(3)
-            return content.allSatisfy(\.isWhitespace) ? nil : .subtext(inlines(String(content)))
+            return content.isBlank ? nil : .subtext(inlines(String(content)))
         }
         let hashes = line.prefix { $0 == "#" }.count
         guard (1...3).contains(hashes), line.dropFirst(hashes).first == " " else { return nil }
         let content = line.dropFirst(hashes + 1)
-        return content.allSatisfy(\.isWhitespace) ? nil : .heading(level: hashes, inlines(String(content)))
+        return content.isBlank ? nil : .heading(level: hashes, inlines(String(content)))
     }
 
     /// A list item line: indentation, `-`, `*` or `N.`, a space, then text.
@@ -57,7 +57,7 @@ extension LineBlockParser {
         }
         guard rest.first == " " else { return nil }
         let content = rest.dropFirst()
-        guard !content.allSatisfy(\.isWhitespace) else { return nil }
+        guard !content.isBlank else { return nil }
         return ListLine(indent: indent, number: number, content: String(content))
     }
 }

@@ -22,8 +22,8 @@ struct LineBlockParser {
         var listLines: [ListLine] = []
         var rest = text
         func flushParagraph() {
-            while let first = paragraph.first, first.allSatisfy(\.isWhitespace) { paragraph.removeFirst() }
-            while let last = paragraph.last, last.allSatisfy(\.isWhitespace) { paragraph.removeLast() }
+            while let first = paragraph.first, first.isBlank { paragraph.removeFirst() }
+            while let last = paragraph.last, last.isBlank { paragraph.removeLast() }
             if !paragraph.isEmpty { blocks.append(.paragraph(inlines(paragraph.joined(separator: "\n")))) }
             paragraph = []
         }
@@ -32,7 +32,9 @@ struct LineBlockParser {
             listLines = []
         }
         while !rest.isEmpty {
-            let lineEnd = rest.firstIndex(of: "\n") ?? rest.endIndex
+            // A line feed is a character of its own (grapheme clusters break around it), so its
+            // byte is found without walking the characters.
+            let lineEnd = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
             let line = rest[..<lineEnd]
             let afterLine = lineEnd < rest.endIndex ? rest[rest.index(after: lineEnd)...] : rest[rest.endIndex...]
             if allowQuotes, let quoted = quoteBody(of: line, rest: rest) {
@@ -44,7 +46,7 @@ struct LineBlockParser {
             }
             if let fence = Fence.find(in: rest, lineEnd: lineEnd, dialect: dialect) {
                 let before = rest[..<fence.opening]
-                if !before.allSatisfy(\.isWhitespace) { paragraph.append(before) }
+                if !before.isBlank { paragraph.append(before) }
                 flushParagraph()
                 flushList()
                 blocks.append(.codeBlock(language: fence.language, code: fence.code))
@@ -74,6 +76,16 @@ struct LineBlockParser {
         if let unmarked = UnmarkedText.inlines(text, dialect: dialect) { return unmarked }
         var scanner = InlineScanner(text, dialect: dialect)
         return scanner.parse()
+    }
+}
+
+extension Substring {
+    /// Whether every character is whitespace (`Character.isWhitespace`). A text that starts with
+    /// a printable ASCII byte is answered from it: the character it starts is not whitespace,
+    /// whether it is that byte alone or that byte with marks.
+    var isBlank: Bool {
+        if let first = utf8.first, (0x21...0x7E).contains(first) { return false }
+        return allSatisfy(\.isWhitespace)
     }
 }
 
