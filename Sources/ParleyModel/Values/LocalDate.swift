@@ -40,8 +40,29 @@ public struct LocalDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
         return Int(remainder) + 1
     }
 
-    /// `YYYY-MM-DD`.
+    /// `YYYY-MM-DD`. A year of 0…9999 (and month and day of two digits at most) is written
+    /// straight into the string's ten bytes; any other date as ``paddedISOString``.
     public var isoString: String {
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else { return paddedISOString }
+        return String(unsafeUninitializedCapacity: 10) { bytes in
+            func put(_ value: Int, width: Int, at offset: Int) {
+                var rest = value
+                for index in stride(from: offset + width - 1, through: offset, by: -1) {
+                    bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, width: 4, at: 0)
+            bytes[4] = UInt8(ascii: "-")
+            put(month, width: 2, at: 5)
+            bytes[7] = UInt8(ascii: "-")
+            put(day, width: 2, at: 8)
+            return 10
+        }
+    }
+
+    /// `YYYY-MM-DD` with each field zero-padded to its width and never cut.
+    var paddedISOString: String {
         "\(CivilTime.pad(year, 4))-\(CivilTime.pad(month, 2))-\(CivilTime.pad(day, 2))"
     }
 
