@@ -11,12 +11,18 @@ public enum URLPolicy {
     /// The URL to write, or nil if it must not be written.
     /// - Complexity: O(n) in the URL's length; no allocation when the URL needs no cleaning.
     public static func sanitize(_ url: String) -> String? {
-        let needsCleaning = url.utf8.first.map { $0 <= 0x20 } ?? true || url.utf8.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let needsCleaning =
+            url.utf8.first.map { $0 <= 0x20 } ?? true
+            || url.utf8.withContiguousStorageIfAvailable { $0.contains(where: isDropped) } ?? url.utf8.contains(where: isDropped)
         let cleaned = needsCleaning ? clean(url) : url
         if cleaned.isEmpty { return nil }
         guard let scheme = scheme(of: cleaned) else { return cleaned.utf8.starts(with: "//".utf8) ? nil : cleaned }
         return allowedSchemes.contains(scheme) ? cleaned : nil
     }
+
+    /// Whether `byte` is one that cleaning drops wherever it stands: a tab, a line feed or a
+    /// carriage return.
+    private static func isDropped(_ byte: UInt8) -> Bool { byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     private static func clean(_ url: String) -> String {
         String(
