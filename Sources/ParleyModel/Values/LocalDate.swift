@@ -44,7 +44,24 @@ public struct LocalDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
     /// straight into the string's ten bytes; any other date as ``paddedISOString``.
     public var isoString: String {
         guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else { return paddedISOString }
-        return String(unsafeUninitializedCapacity: 10) { bytes in
+        return digits(withDay: true)
+    }
+
+    /// `YYYY-MM`, written as ``isoString`` is (any other date as ``paddedISOMonth``).
+    public var isoMonth: String {
+        guard (0...9999).contains(year), (0...99).contains(month) else { return paddedISOMonth }
+        return digits(withDay: false)
+    }
+
+    /// `YYYY-MM-DD` with each field zero-padded to its width and never cut.
+    var paddedISOString: String { "\(paddedISOMonth)-\(CivilTime.pad(day, 2))" }
+
+    /// `YYYY-MM` with each field zero-padded to its width and never cut.
+    var paddedISOMonth: String { "\(CivilTime.pad(year, 4))-\(CivilTime.pad(month, 2))" }
+
+    /// `YYYY-MM` or `YYYY-MM-DD` of a year of four digits and a month and day of two at most.
+    private func digits(withDay: Bool) -> String {
+        String(unsafeUninitializedCapacity: withDay ? 10 : 7) { bytes in
             func put(_ value: Int, width: Int, at offset: Int) {
                 var rest = value
                 for index in stride(from: offset + width - 1, through: offset, by: -1) {
@@ -55,19 +72,12 @@ public struct LocalDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
             put(year, width: 4, at: 0)
             bytes[4] = UInt8(ascii: "-")
             put(month, width: 2, at: 5)
+            guard withDay else { return 7 }
             bytes[7] = UInt8(ascii: "-")
             put(day, width: 2, at: 8)
             return 10
         }
     }
-
-    /// `YYYY-MM-DD` with each field zero-padded to its width and never cut.
-    var paddedISOString: String {
-        "\(CivilTime.pad(year, 4))-\(CivilTime.pad(month, 2))-\(CivilTime.pad(day, 2))"
-    }
-
-    /// `YYYY-MM`.
-    public var isoMonth: String { "\(CivilTime.pad(year, 4))-\(CivilTime.pad(month, 2))" }
 
     public var description: String { isoString }
 

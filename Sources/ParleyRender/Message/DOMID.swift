@@ -9,7 +9,7 @@ public enum DOMID {
     public static func day(_ isoDate: String) -> String { "d-" + isoDate }
 
     static func encode(_ text: String) -> String {
-        if text.utf8.allSatisfy(isKept) { return text }
+        if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(isKept) }) ?? text.utf8.allSatisfy(isKept) { return text }
         var result = ""
         for byte in text.utf8 {
             if isKept(byte) {
