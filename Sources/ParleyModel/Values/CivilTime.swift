@@ -48,11 +48,7 @@ public struct CivilTime: Hashable, Sendable {
     /// Writes ``rfc3339`` into the first 24 bytes of `buffer`, when ``fitsRFC3339``.
     package func writeRFC3339(into buffer: UnsafeMutableBufferPointer<UInt8>) {
         func put(_ value: Int, width: Int, at start: Int, then separator: UInt8) {
-            var rest = value
-            for offset in (0..<width).reversed() {
-                buffer[start + offset] = UInt8(0x30 + rest % 10)
-                rest /= 10
-            }
+            Self.writeDigits(value, width: width, into: buffer, at: start)
             buffer[start + width] = separator
         }
         put(year, width: 4, at: 0, then: 0x2D)
@@ -62,6 +58,16 @@ public struct CivilTime: Hashable, Sendable {
         put(minute, width: 2, at: 14, then: 0x3A)
         put(second, width: 2, at: 17, then: 0x2E)
         put(millisecond, width: 3, at: 20, then: 0x5A)
+    }
+
+    /// Writes the last `width` decimal digits of `value` (≥ 0), zero-padded, into
+    /// `buffer[start..<start + width]`.
+    static func writeDigits(_ value: Int, width: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        var rest = value
+        for offset in (0..<width).reversed() {
+            buffer[start + offset] = UInt8(0x30 + rest % 10)
+            rest /= 10
+        }
     }
 
     /// The quotient rounded toward negative infinity and the remainder (0 ≤ r < `divisor`), for

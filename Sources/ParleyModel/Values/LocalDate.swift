@@ -62,19 +62,12 @@ public struct LocalDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
     /// `YYYY-MM` or `YYYY-MM-DD` of a year of four digits and a month and day of two at most.
     private func digits(withDay: Bool) -> String {
         String(unsafeUninitializedCapacity: withDay ? 10 : 7) { bytes in
-            func put(_ value: Int, width: Int, at offset: Int) {
-                var rest = value
-                for index in stride(from: offset + width - 1, through: offset, by: -1) {
-                    bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-            }
-            put(year, width: 4, at: 0)
+            CivilTime.writeDigits(year, width: 4, into: bytes, at: 0)
             bytes[4] = UInt8(ascii: "-")
-            put(month, width: 2, at: 5)
+            CivilTime.writeDigits(month, width: 2, into: bytes, at: 5)
             guard withDay else { return 7 }
             bytes[7] = UInt8(ascii: "-")
-            put(day, width: 2, at: 8)
+            CivilTime.writeDigits(day, width: 2, into: bytes, at: 8)
             return 10
         }
     }
