@@ -2,9 +2,11 @@
 #define PARLEY_CSQLITE_SHIM_H
 #include <sqlite3.h>
 
-/// Binds UTF-8 text that SQLite copies at once (SQLITE_TRANSIENT is a macro Swift cannot import).
-static inline int parley_sqlite3_bind_text(sqlite3_stmt *statement, int index, const char *text, int bytes) {
-    return sqlite3_bind_text(statement, index, text, bytes, SQLITE_TRANSIENT);
+/// Binds `bytes` bytes of UTF-8 text that SQLite copies at once (SQLITE_TRANSIENT is a macro
+/// Swift cannot import). A NULL `text` binds the empty string, not SQL NULL: an empty Swift
+/// string may have no storage to point at. SQLITE_TOOBIG when the text exceeds SQLite's limit.
+static inline int parley_sqlite3_bind_text(sqlite3_stmt *statement, int index, const char *text, sqlite3_uint64 bytes) {
+    return sqlite3_bind_text64(statement, index, text ? text : "", bytes, SQLITE_TRANSIENT, SQLITE_UTF8);
 }
 
 #endif

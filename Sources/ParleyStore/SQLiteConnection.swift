@@ -80,23 +80,35 @@ final class SQLiteConnection {
         _ sql: String, _ parameterLists: some Sequence<[SQLValue]>, row: (Row) -> Void = { _ in }
     ) throws(StoreError) {
         let statement = try prepared(sql)
-        defer {
-            sqlite3_reset(statement)
-            sqlite3_clear_bindings(statement)
-        }
+        defer { sqlite3_reset(statement) }
         for parameters in parameterLists {
             sqlite3_reset(statement)
             try run(statement, parameters, row: row)
         }
     }
 
+    /// Binds `parameters` in order and SQL `NULL` to any parameter after them (so no value of an
+    /// earlier run stays bound; cheaper than `sqlite3_clear_bindings` after every run), then steps.
     private func run(_ statement: OpaquePointer, _ parameters: [SQLValue], row: (Row) -> Void) throws(StoreError) {
         for (index, parameter) in parameters.enumerated() {
+            let code: Int32
             switch parameter {
-            case let .text(text): _ = parley_sqlite3_bind_text(statement, Int32(index + 1), text, -1)
-            case let .integer(value): sqlite3_bind_int64(statement, Int32(index + 1), value)
-            case .null: sqlite3_bind_null(statement, Int32(index + 1))
+            case var .text(text):
+                // The string's own UTF-8 bytes and their count: no C string is made, and a NUL
+                // inside the text is kept, not taken for its end.
+                code = text.withUTF8 { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) {
+                        parley_sqlite3_bind_text(statement, Int32(index + 1), $0.baseAddress, sqlite3_uint64($0.count))
+                    }
+                }
+            case let .integer(value): code = sqlite3_bind_int64(statement, Int32(index + 1), value)
+            case .null: code = sqlite3_bind_null(statement, Int32(index + 1))
             }
+            guard code == SQLITE_OK else { throw .failed(path: path, reason: lastError) }
+        }
+        let count = Int(sqlite3_bind_parameter_count(statement))
+        if parameters.count < count {
+            for index in parameters.count..<count { sqlite3_bind_null(statement, Int32(index + 1)) }
         }
         while true {
             switch sqlite3_step(statement) {
@@ -132,9 +144,10 @@ struct Row {
     /// Whether the column holds SQL `NULL`.
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 
+    /// The column's text, all of its bytes (a NUL inside included), invalid UTF-8 repaired.
     func text(_ column: Int32) -> String {
         guard let pointer = sqlite3_column_text(statement, column) else { return "" }
-        return String(cString: pointer)
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
     }
 
     /// Calls `body` with the column's text as UTF-8 bytes, valid only during the call (no `String` is made).

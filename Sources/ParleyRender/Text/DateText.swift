@@ -95,8 +95,15 @@ public enum DateText {
     }
 
     /// `value` in decimal (a minus sign first when negative).
+    /// - Complexity: O(digits); 0 to 9,999 (days, hours, years of dates) are written digit by
+    ///   digit, without making a string.
     private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        if (0..<10).contains(value) { return bytes.append(UInt8(ascii: "0") + UInt8(value)) }
-        bytes.append(contentsOf: String(value).utf8)
+        guard (0..<10_000).contains(value) else { return bytes.append(contentsOf: String(value).utf8) }
+        var divisor = 1
+        while divisor * 10 <= value { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 }

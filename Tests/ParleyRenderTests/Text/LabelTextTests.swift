@@ -1,5 +1,6 @@
 import ParleyHTML
 import ParleyModel
+import ParleyTestSupport
 import Testing
 
 @testable import ParleyRender
@@ -21,6 +22,20 @@ import Testing
             #expect(DateText.shortTime(time) == short)
         }
         #expect(DateText.fullTime(CivilTime(utcMilliseconds: 0), zone: "") == "Thursday, 1 January 1970 00:00:00 ()")
+        // Seeded instants from year 1 to 9999: after the weekday, the fields written out by String.
+        let months = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+        ]
+        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        var random = SeededRandom(seed: 0xF011)
+        for _ in 0..<5_000 {
+            let milliseconds = -62_135_596_800_000 + Int64(random.next() % 315_537_897_600_000)
+            let time = CivilTime(utcMilliseconds: milliseconds)
+            let full = DateText.fullTime(time, zone: "UTC")
+            let fields =
+                "\(time.day) \(months[time.month - 1]) \(time.year) \(two(time.hour)):\(two(time.minute)):\(two(time.second)) (UTC)"
+            #expect(full.hasSuffix(", " + fields), "\(milliseconds)")
+        }
         // Every minute of a day, against the digits written out.
         let digits = (0..<60).map { $0 < 10 ? "0\($0)" : "\($0)" }
         for minute in 0..<1440 {
