@@ -63,8 +63,11 @@ public struct HTMLWriter: Sendable {
     mutating func escape(_ input: UnsafeBufferPointer<UInt8>) {
         var start = 0
         for index in 0..<input.count {
+            let byte = input[index]
+            // Most bytes of text need nothing: one comparison, or one bit of a mask below 0x40.
+            guard byte < 0x40 ? Self.escapedBelow0x40 >> byte & 1 == 1 : byte == 0x7F else { continue }
             let replacement: [UInt8]
-            switch input[index] {
+            switch byte {
             case 0x26: replacement = Self.amp
             case 0x3C: replacement = Self.lt
             case 0x3E: replacement = Self.gt
@@ -79,6 +82,12 @@ public struct HTMLWriter: Sendable {
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<input.count]))
     }
+
+    /// Bit `b` set for each byte `b` below 0x40 that ``escape(_:)`` replaces: `"` (0x22), `&`
+    /// (0x26), `'` (0x27), `<` (0x3C), `>` (0x3E) and the control characters other than tab, line
+    /// feed and carriage return (0x00–0x08, 0x0B, 0x0C, 0x0E–0x1F). HTMLEscapingTests checks it
+    /// against the replacements for every byte.
+    static let escapedBelow0x40: UInt64 = 0x5000_00C4_FFFF_D9FF
 
     private static let amp = Array("&amp;".utf8), lt = Array("&lt;".utf8), gt = Array("&gt;".utf8)
     private static let quot = Array("&quot;".utf8), apos = Array("&#39;".utf8)

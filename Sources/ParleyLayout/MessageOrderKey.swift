@@ -32,27 +32,26 @@ public struct MessageOrderKey: Hashable, Sendable, Comparable {
     /// The tie-break text of `id`.
     /// - Complexity: O(length of `id`).
     public static func tiebreak(_ id: MessageID) -> String {
-        let bytes = id.rawValue.utf8
-        guard !bytes.isEmpty, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return id.rawValue }
-        var count: [UInt8] = []
-        var remaining = bytes.count
-        while remaining > 0 || count.count < 5 {
-            count.append(UInt8(ascii: "0") + UInt8(remaining % 10))
-            remaining /= 10
-        }
-        return String(unsafeUninitializedCapacity: count.count + 1 + bytes.count) { buffer in
-            var index = 0
-            for digit in count.reversed() {
-                buffer[index] = digit
-                index += 1
+        var raw = id.rawValue
+        return raw.withUTF8 { bytes in
+            guard !bytes.isEmpty, bytes.allSatisfy({ $0 &- 0x30 < 10 }) else { return id.rawValue }
+            var width = 1
+            var rest = bytes.count
+            while rest >= 10 {
+                rest /= 10
+                width += 1
             }
-            buffer[index] = UInt8(ascii: ":")
-            index += 1
-            for byte in bytes {
-                buffer[index] = byte
-                index += 1
+            width = max(width, 5)
+            return String(unsafeUninitializedCapacity: width + 1 + bytes.count) { buffer in
+                var count = bytes.count
+                for index in (0..<width).reversed() {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(count % 10)
+                    count /= 10
+                }
+                buffer[width] = UInt8(ascii: ":")
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[(width + 1)...]).initialize(from: bytes)
+                return width + 1 + bytes.count
             }
-            return index
         }
     }
 
