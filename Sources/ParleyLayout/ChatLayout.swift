@@ -18,10 +18,17 @@ public struct ChatLayout: Sendable {
     /// - Complexity: O(n log n) for n messages (the sort); O(n) when already in order.
     public func layout(_ channel: Channel) -> ChannelLayout {
         let ordered = Self.displayOrder(channel.messages)
-        let days = ordered.map { clock.localDate($0.timestamp) }
-        var starts = [Bool](repeating: true, count: ordered.count)
-        for index in ordered.indices.dropFirst() {
-            starts[index] = !policy.continues(ordered[index], after: ordered[index - 1], sameDay: days[index] == days[index - 1])
+        // Read in place: a message passed on from an array's subscript is copied first.
+        let (days, starts) = ordered.withUnsafeBufferPointer { buffer in
+            var days: [LocalDate] = []
+            days.reserveCapacity(buffer.count)
+            for index in buffer.indices { days.append(clock.localDate(buffer[index].timestamp)) }
+            var starts = [Bool](repeating: true, count: buffer.count)
+            guard let first = buffer.baseAddress else { return (days, starts) }
+            for index in buffer.indices.dropFirst() {
+                starts[index] = !policy.continues(first + index, after: first + index - 1, sameDay: days[index] == days[index - 1])
+            }
+            return (days, starts)
         }
         var sections: [DaySection] = []
         for index in ordered.indices {
@@ -45,7 +52,10 @@ public struct ChatLayout: Sendable {
     /// Messages sorted by (timestamp, id); equal keys keep their input order.
     public static func displayOrder(_ messages: [Message]) -> [Message] {
         let isSorted = messages.withUnsafeBufferPointer { buffer in
-            buffer.indices.dropFirst().allSatisfy { !precedes(buffer[$0], buffer[$0 - 1]) }
+            buffer.indices.dropFirst().allSatisfy { index in
+                let (time, previousTime) = (buffer[index].timestamp, buffer[index - 1].timestamp)
+                return time != previousTime ? previousTime < time : !(buffer[index].id < buffer[index - 1].id)
+            }
         }
         if isSorted { return messages }
         return messages.enumerated().sorted { lhs, rhs in

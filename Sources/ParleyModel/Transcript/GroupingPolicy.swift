@@ -29,12 +29,21 @@ public struct GroupingPolicy: Hashable, Sendable, Codable {
 
     /// Whether `message` continues the group of `previous` (both on `sameDay` or not).
     public func continues(_ message: Message, after previous: Message, sameDay: Bool) -> Bool {
+        withUnsafePointer(to: message) { message in
+            withUnsafePointer(to: previous) { continues(message, after: $0, sameDay: sameDay) }
+        }
+    }
+
+    /// Whether the message at `message` continues the group of the one at `previous`, as
+    /// ``continues(_:after:sameDay:)`` answers: for a caller reading messages in place (an
+    /// array's buffer), which would otherwise copy each message to pass it.
+    public func continues(_ message: UnsafePointer<Message>, after previous: UnsafePointer<Message>, sameDay: Bool) -> Bool {
         sameDay
-            && !message.kind.isSystem && !previous.kind.isSystem
-            && message.reply == nil && message.kind != .reply
-            && message.author.id == previous.author.id
-            && message.author.shownName == previous.author.shownName
-            && message.forwardedFrom == previous.forwardedFrom && message.viaBot == previous.viaBot
-            && message.timestamp.milliseconds - previous.timestamp.milliseconds <= maximumGapMilliseconds
+            && !message.pointee.kind.isSystem && !previous.pointee.kind.isSystem
+            && message.pointee.reply == nil && message.pointee.kind != .reply
+            && message.pointee.author.id == previous.pointee.author.id
+            && message.pointee.author.shownName == previous.pointee.author.shownName
+            && message.pointee.forwardedFrom == previous.pointee.forwardedFrom && message.pointee.viaBot == previous.pointee.viaBot
+            && message.pointee.timestamp.milliseconds - previous.pointee.timestamp.milliseconds <= maximumGapMilliseconds
     }
 }
