@@ -48,7 +48,12 @@ struct ChannelPages {
     /// resolved through `media`.
     /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when a copied media file cannot be written.
     func batch(_ indices: [Int], runs: [MessageRun], media: inout MediaStore, files: inout ArchiveFiles) throws(RenderError) -> Batch {
-        try media.resolve(MediaStore.references(in: runs.lazy.flatMap { $0.messages + $0.replyTargets }), files: &files)
+        var seen: Set<String> = [], references: [String] = []
+        for run in runs {
+            MediaStore.appendLocalReferences(of: run.messages, seen: &seen, to: &references)
+            MediaStore.appendLocalReferences(of: run.replyTargets, seen: &seen, to: &references)
+        }
+        try media.resolve(references, files: &files)
         var context = context
         context.media = media.links
         return Batch(indices: indices, runs: runs, context: context)

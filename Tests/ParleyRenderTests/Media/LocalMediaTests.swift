@@ -17,7 +17,8 @@ import Testing
 
     /// Over 4,000 seeded messages whose avatar, attachments, stickers, reactions and embeds draw
     /// their references from remote, local, malformed and refused forms: the answer equals "one of
-    /// the message's references is not remote".
+    /// the message's references is not remote", and the local references listed for resolving are
+    /// those, each once, in order.
     @Test func localMediaMeansAReferenceThatIsNotRemote() {
         var random = SeededRandom(seed: 0x10CA1)
         func pick() -> String? { Self.pool[Int.random(in: 0..<Self.pool.count, using: &random)] }
@@ -38,7 +39,15 @@ import Testing
             if Bool.random(using: &random) {
                 message.embeds.append(Embed(thumbnailURL: pick(), imageURLs: [pick(), pick()].compactMap { $0 }))
             }
-            let expected = MediaStore.references(in: [message]).contains { !LinkPolicy.isRemote($0) }
+            // Every reference a page shows, written out field by field.
+            var shown: [String?] = [message.author.avatarURL] + message.attachments.map(\.url) + message.stickers.map(\.url)
+            shown += message.reactions.filter { $0.emojiID != nil }.map(\.imageURL)
+            shown += message.embeds.flatMap { [$0.thumbnailURL] + $0.imageURLs }
+            let localShown = shown.compactMap { $0 }.filter { !$0.isEmpty && !LinkPolicy.isRemote($0) }
+            var unique: [String] = []
+            for reference in localShown where !unique.contains(reference) { unique.append(reference) }
+            #expect(MediaStore.localReferences(in: [message]) == unique)
+            let expected = !localShown.isEmpty
             #expect(MediaStore.hasLocalMedia(message) == expected, "\(message)")
             if expected { local += 1 }
         }

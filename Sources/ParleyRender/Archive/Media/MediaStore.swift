@@ -194,34 +194,45 @@ struct MediaStore {
         return Array((try? handle.read(upToCount: PassiveMedia.prefixLength)) ?? Data())
     }
 
-    /// Every media reference a page may show: the author's avatar, attachments, stickers, custom
-    /// emoji reactions (Unicode emoji are drawn as text) and embed images of `messages`, each once,
-    /// in order of first appearance.
-    static func references(in messages: some Sequence<Message>) -> [String] {
-        var seen: Set<String> = []
-        var ordered: [String] = []
-        for message in messages {
-            _ = forEachReference(of: message) { reference in
-                if seen.insert(reference).inserted { ordered.append(reference) }
-                return false
+    /// The local media references a page of `messages` may show (those ``LinkPolicy/isRemote(_:)``
+    /// does not call remote; only these are resolved): the author's avatar, attachments, stickers,
+    /// custom emoji reactions (Unicode emoji are drawn as text) and embed images, each once, in
+    /// order of first appearance, appended to `ordered` unless `seen` holds them already.
+    /// - Complexity: O(the messages' references' lengths); the messages are read in place, not copied.
+    static func appendLocalReferences(of messages: [Message], seen: inout Set<String>, to ordered: inout [String]) {
+        messages.withUnsafeBufferPointer { buffer in
+            guard let first = buffer.baseAddress else { return }
+            for index in buffer.indices {
+                _ = forEachReference(of: first + index) { reference in
+                    if !LinkPolicy.isRemote(reference), seen.insert(reference).inserted { ordered.append(reference) }
+                    return false
+                }
             }
         }
+    }
+
+    /// The local media references of `messages`, as ``appendLocalReferences(of:seen:to:)`` lists them.
+    static func localReferences(in messages: [Message]) -> [String] {
+        var seen: Set<String> = []
+        var ordered: [String] = []
+        appendLocalReferences(of: messages, seen: &seen, to: &ordered)
         return ordered
     }
 
-    /// Calls `visit` with each non-empty media reference of `message`, in the order
-    /// ``references(in:)`` lists them (repeats included), until it returns true.
+    /// Calls `visit` with each non-empty media reference of the message at `message`, in the
+    /// order ``appendLocalReferences(of:seen:to:)`` lists them (repeats included), until it
+    /// returns true.
     /// - Returns: whether `visit` returned true.
-    private static func forEachReference(of message: Message, _ visit: (String) -> Bool) -> Bool {
+    private static func forEachReference(of message: UnsafePointer<Message>, _ visit: (String) -> Bool) -> Bool {
         func offer(_ reference: String?) -> Bool {
             guard let reference, !reference.isEmpty else { return false }
             return visit(reference)
         }
-        if offer(message.author.avatarURL) { return true }
-        if message.attachments.contains(where: { offer($0.url) }) { return true }
-        if message.stickers.contains(where: { offer($0.url) }) { return true }
-        if message.reactions.contains(where: { $0.emojiID != nil && offer($0.imageURL) }) { return true }
-        return message.embeds.contains { offer($0.thumbnailURL) || $0.imageURLs.contains(where: offer) }
+        if offer(message.pointee.author.avatarURL) { return true }
+        if message.pointee.attachments.contains(where: { offer($0.url) }) { return true }
+        if message.pointee.stickers.contains(where: { offer($0.url) }) { return true }
+        if message.pointee.reactions.contains(where: { $0.emojiID != nil && offer($0.imageURL) }) { return true }
+        return message.pointee.embeds.contains { offer($0.thumbnailURL) || $0.imageURLs.contains(where: offer) }
     }
 
     /// The directory's custom emoji images, by emoji id.
@@ -229,11 +240,11 @@ struct MediaStore {
         directory.emoji.keys.sorted().compactMap { directory.emoji[$0]?.imageURL }.filter { !$0.isEmpty }
     }
 
-    /// Whether `message` references a local file: one of its ``references(in:)`` that is not a
+    /// Whether `message` references a local file: one of its media references that is not a
     /// remote URL (``LinkPolicy/isRemote(_:)``). Read once per message as it is stored, so it
     /// copies nothing.
     /// - Complexity: O(the message's references' lengths).
     static func hasLocalMedia(_ message: Message) -> Bool {
-        forEachReference(of: message) { !LinkPolicy.isRemote($0) }
+        withUnsafePointer(to: message) { forEachReference(of: $0) { !LinkPolicy.isRemote($0) } }
     }
 }
