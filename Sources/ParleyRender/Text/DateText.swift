@@ -33,12 +33,14 @@ public enum DateText {
                 return 5
             }
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(5)
-        appendPadded(time.hour, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendPadded(time.minute, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return String(unsafeUninitializedCapacity: 41) { buffer in
+            var index = 0
+            writeDecimal(time.hour, padded: true, into: buffer, at: &index)
+            buffer[index] = UInt8(ascii: ":")
+            index += 1
+            writeDecimal(time.minute, padded: true, into: buffer, at: &index)
+            return index
+        }
     }
 
     /// `Friday, 6 January 2023 14:03:03 (Europe/Berlin)`.
@@ -47,28 +49,52 @@ public enum DateText {
     }
 
     /// `Friday, 6 January 2023 14:03:03 (Europe/Berlin)`: a local time in the zone called `zone`.
-    /// - Complexity: O(1); built as bytes (one label per message on every page).
+    /// - Complexity: O(1); written into the string's own bytes (one label per message on every page).
     static func fullTime(_ time: CivilTime, zone: String) -> String {
         let date = LocalDate(year: time.year, month: time.month, day: time.day)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(48 + zone.utf8.count)
-        bytes.append(contentsOf: weekdays[date.isoWeekday - 1].utf8)
-        bytes.append(contentsOf: ", ".utf8)
-        appendDecimal(time.day, to: &bytes)
-        bytes.append(UInt8(ascii: " "))
-        bytes.append(contentsOf: months[time.month - 1].utf8)
-        bytes.append(UInt8(ascii: " "))
-        appendDecimal(time.year, to: &bytes)
-        bytes.append(UInt8(ascii: " "))
-        appendPadded(time.hour, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendPadded(time.minute, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendPadded(time.second, to: &bytes)
-        bytes.append(contentsOf: " (".utf8)
-        bytes.append(contentsOf: zone.utf8)
-        bytes.append(UInt8(ascii: ")"))
-        return String(decoding: bytes, as: UTF8.self)
+        var weekday = weekdays[date.isoWeekday - 1], month = months[time.month - 1], zone = zone
+        return weekday.withUTF8 { weekday in
+            month.withUTF8 { month in
+                zone.withUTF8 { zone in
+                    // Weekday, ", ", day, " ", month, " ", year, " 00:00:00 (", zone, ")", each number
+                    // at most 20 bytes (a year outside 0 to 9,999 is written by String).
+                    let capacity = weekday.count + month.count + zone.count + 4 * 20 + 12
+                    return String(unsafeUninitializedCapacity: capacity) { buffer in
+                        var index = 0
+                        func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                            for byte in bytes {
+                                buffer[index] = byte
+                                index += 1
+                            }
+                        }
+                        func put(_ byte: UInt8) {
+                            buffer[index] = byte
+                            index += 1
+                        }
+                        func put(decimal value: Int, padded: Bool) { writeDecimal(value, padded: padded, into: buffer, at: &index) }
+                        put(weekday)
+                        put(UInt8(ascii: ","))
+                        put(UInt8(ascii: " "))
+                        put(decimal: time.day, padded: false)
+                        put(UInt8(ascii: " "))
+                        put(month)
+                        put(UInt8(ascii: " "))
+                        put(decimal: time.year, padded: false)
+                        put(UInt8(ascii: " "))
+                        put(decimal: time.hour, padded: true)
+                        put(UInt8(ascii: ":"))
+                        put(decimal: time.minute, padded: true)
+                        put(UInt8(ascii: ":"))
+                        put(decimal: time.second, padded: true)
+                        put(UInt8(ascii: " "))
+                        put(UInt8(ascii: "("))
+                        put(zone)
+                        put(UInt8(ascii: ")"))
+                        return index
+                    }
+                }
+            }
+        }
     }
 
     /// `6 Jan 2023 – 12 Mar 2024`, the local dates of the first and last instant.
@@ -88,21 +114,23 @@ public enum DateText {
         return "\(first.day)–\(last.day) \(month(last)) \(last.year)"
     }
 
-    /// `value` in decimal, at least two digits.
-    private static func appendPadded(_ value: Int, to bytes: inout [UInt8]) {
-        if (0..<10).contains(value) { bytes.append(UInt8(ascii: "0")) }
-        appendDecimal(value, to: &bytes)
-    }
-
-    /// `value` in decimal (a minus sign first when negative).
+    /// Writes `value` in decimal (at least two digits when `padded`; a minus sign first when
+    /// negative) into `buffer` at `index`, which it moves past the digits; at most 20 bytes.
     /// - Complexity: O(digits); 0 to 9,999 (days, hours, years of dates) are written digit by
     ///   digit, without making a string.
-    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        guard (0..<10_000).contains(value) else { return bytes.append(contentsOf: String(value).utf8) }
-        var divisor = 1
+    private static func writeDecimal(_ value: Int, padded: Bool, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: inout Int) {
+        guard (0..<10_000).contains(value) else {
+            for byte in String(value).utf8 {
+                buffer[index] = byte
+                index += 1
+            }
+            return
+        }
+        var divisor = padded ? 10 : 1
         while divisor * 10 <= value { divisor *= 10 }
         while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            buffer[index] = UInt8(ascii: "0") + UInt8(value / divisor % 10)
+            index += 1
             divisor /= 10
         }
     }
