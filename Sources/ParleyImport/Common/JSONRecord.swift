@@ -15,16 +15,47 @@ struct JSONRecord {
     let object: JSONObject
     /// The file named in errors.
     let file: String
+    /// Where the object is, spelled out as ``path`` only when an error names it: a record holds
+    /// tens of nested objects, and writing each one's path costs more than reading it.
+    private let location: Location
+
     /// The object's JSON path (`messages[12]`, `messages[12].author`).
-    let path: String
+    var path: String { location.path }
 
     /// The object `value` at `path` of `file`.
     /// - Throws: ``ImportError/schema(file:path:expected:)`` when `value` is not an object.
     init(_ value: JSONValue, file: String, path: String) throws(ImportError) {
-        guard case let .object(object) = value else { throw Self.mismatch(value, expected: "object", file: file, path: path) }
+        try self.init(value, file: file, location: .path(path))
+    }
+
+    private init(_ value: JSONValue, file: String, location: Location) throws(ImportError) {
+        guard case let .object(object) = value else {
+            throw Self.mismatch(value, expected: "object", file: file, path: location.path)
+        }
         self.object = object
         self.file = file
-        self.path = path
+        self.location = location
+    }
+
+    /// A JSON path as the steps that lead to it.
+    private indirect enum Location {
+        case path(String)
+        /// Member `key` of the object at the parent.
+        case member(Location, key: String)
+        /// Element `index` of the array in member `key` of the object at the parent.
+        case element(Location, key: String, index: Int)
+
+        /// `messages[12].author`: a member after its parent's path and a dot (alone after `$`),
+        /// an element's index in brackets.
+        var path: String {
+            switch self {
+            case let .path(path): return path
+            case let .member(parent, key): return Self.member(key, of: parent.path)
+            case let .element(parent, key, index): return "\(Self.member(key, of: parent.path))[\(index)]"
+            }
+        }
+
+        static func member(_ key: String, of path: String) -> String { path == "$" ? key : "\(path).\(key)" }
     }
 
     /// The string member `key`.
@@ -73,7 +104,7 @@ struct JSONRecord {
     /// - Throws: ``ImportError/schema(file:path:expected:)`` when it is missing or not an object.
     func record(_ key: String) throws(ImportError) -> JSONRecord {
         guard let value = object[key] else { throw missing(key) }
-        return try JSONRecord(value, file: file, path: member(key))
+        return try JSONRecord(value, file: file, location: .member(location, key: key))
     }
 
     /// The object member `key`; nil when it is missing or `null`.
@@ -81,7 +112,7 @@ struct JSONRecord {
     func record(ifPresent key: String) throws(ImportError) -> JSONRecord? {
         switch object[key] {
         case nil, .null?: return nil
-        case let value?: return try JSONRecord(value, file: file, path: member(key))
+        case let value?: return try JSONRecord(value, file: file, location: .member(location, key: key))
         }
     }
 
@@ -96,7 +127,7 @@ struct JSONRecord {
             var result: [Element] = []
             result.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
-                result.append(try read(JSONRecord(element, file: file, path: "\(member(key))[\(index)]")))
+                result.append(try read(JSONRecord(element, file: file, location: .element(location, key: key, index: index))))
             }
             return result
         case let value?: throw mismatch(value, at: key, expected: "array")
@@ -104,7 +135,7 @@ struct JSONRecord {
     }
 
     /// The path of member `key`.
-    private func member(_ key: String) -> String { path == "$" ? key : "\(path).\(key)" }
+    private func member(_ key: String) -> String { Location.member(key, of: path) }
 
     private func missing(_ key: String) -> ImportError {
         .schema(file: file, path: member(key), expected: "a required \"\(key)\" field")
