@@ -60,12 +60,30 @@ public enum SearchTokenizer {
     /// Step 1's results for the non-ASCII segments already met (``fold(_:cache:)``), at most
     /// `capacity` of them (the cache starts over when full). Folding such a segment goes through
     /// Foundation's normalizations, the costliest part of tokenizing; a chat repeats its words.
+    ///
+    /// It also keeps the terms of the non-ASCII chunks met (``terms(ofChunk:)``), at most
+    /// `capacity` of them: a chunk's terms are a function of its text alone.
     public struct FoldCache: Sendable {
         let capacity: Int
         var folded: [String: [Unicode.Scalar]] = [:]
+        var chunkTerms: [String: [String]] = [:]
+        /// The longest chunk whose terms are kept, in bytes (a word, not a run of text without spaces).
+        static let longestKeptChunk = 64
 
         /// A cache of at most `capacity` segments (0: nothing is kept).
         public init(capacity: Int = 4096) { self.capacity = capacity }
+
+        /// The terms of the non-ASCII chunk `chunk` (``unicodeTerms(_:cache:)``), looked up when the
+        /// same chunk was met before: finding them costs more than a look-up, and a chat repeats
+        /// its words.
+        mutating func terms(ofChunk chunk: String) -> [String] {
+            guard capacity > 0, chunk.utf8.count <= Self.longestKeptChunk else { return SearchTokenizer.unicodeTerms(chunk, cache: &self) }
+            if let known = chunkTerms[chunk] { return known }
+            let terms = SearchTokenizer.unicodeTerms(chunk, cache: &self)
+            if chunkTerms.count >= capacity { chunkTerms.removeAll(keepingCapacity: true) }
+            chunkTerms[chunk] = terms
+            return terms
+        }
 
         /// Step 1 of the non-ASCII `segment`, appended to `result`.
         mutating func fold(_ segment: String, into result: inout [Unicode.Scalar]) {
@@ -93,7 +111,7 @@ public enum SearchTokenizer {
             if isASCII {
                 terms.append(lowercased(chunk))
             } else {
-                terms += unicodeTerms(String(decoding: chunk, as: UTF8.self), cache: &cache)
+                terms += cache.terms(ofChunk: String(decoding: chunk, as: UTF8.self))
             }
         }
         for index in bytes.indices {

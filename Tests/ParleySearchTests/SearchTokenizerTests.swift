@@ -99,8 +99,8 @@ import Testing
         #expect(SearchTokenizer.terms("caf\u{E9} au LAIT 東京都👍🏽") == ["cafe", "au", "lait", "東京", "京都", "👍"])
     }
 
-    /// A fold cache shared by many texts (small, so that it starts over many times) changes no
-    /// term: over 5,000 seeded texts of words drawn from a few dozen, mixing the vectors' scalars
+    /// A fold cache shared by many texts (small, so that it starts over many times; it keeps
+    /// folded segments and whole chunks' terms) changes no term: over 5,000 seeded texts of words drawn from a few dozen, mixing the vectors' scalars
     /// with ASCII, each text's terms equal those of a tokenizer without a cache.
     @Test func aSharedFoldCacheChangesNoTerm() throws {
         let scalars = Array(Set(try Self.vectors().flatMap { Array($0.text.unicodeScalars) })).sorted { $0.value < $1.value }
@@ -123,5 +123,6 @@ import Testing
         }
         #expect(hits > 1_000)
         #expect(cache.folded.count <= 16)
+        #expect(cache.chunkTerms.count <= 16 && !cache.chunkTerms.isEmpty)
     }
 }

@@ -25,6 +25,11 @@ struct SearchIndexWriter {
     private var previous: PreviousSearchIndex??
     /// How many documents were taken from the previous archive's index.
     private(set) var documentsKept = 0
+    /// The tokenizer's caches of folded words, one per slice of ``add(_:files:)``, kept from one
+    /// batch of pages to the next (a channel repeats its words across pages).
+    private var caches: [SearchTokenizer.FoldCache] = []
+    /// The most words each cache keeps.
+    private static let cacheCapacity = 1024
 
     /// The largest file of the previous index read back.
     private static let fileSizeLimit = 64 << 20
@@ -64,15 +69,26 @@ struct SearchIndexWriter {
         let slices = max(1, min(places.count / 64, ProcessInfo.processInfo.activeProcessorCount * 4))
         // Slice `s` makes the documents of places s, s + slices, s + 2 × slices, … in order.
         let documents = Mutex<[[SearchDocument]]>(Array(repeating: [], count: slices))
+        if caches.count < slices {
+            caches += Array(repeating: SearchTokenizer.FoldCache(capacity: Self.cacheCapacity), count: slices - caches.count)
+        }
+        // Each slice takes its cache out while it works, so that no two threads share one.
+        let kept = Mutex(caches)
+        caches = []
         DispatchQueue.concurrentPerform(iterations: slices) { slice in
             var made: [SearchDocument] = []
             made.reserveCapacity(places.count / slices + 1)
-            var cache = SearchTokenizer.FoldCache()
+            var cache = kept.withLock { caches in
+                defer { caches[slice] = SearchTokenizer.FoldCache(capacity: 0) }
+                return caches[slice]
+            }
             for offset in stride(from: slice, to: places.count, by: slices) {
                 made.append(SearchDocument(runs[places[offset].run].messages[places[offset].index], cache: &cache))
             }
             documents.withLock { $0[slice] = made }
+            kept.withLock { $0[slice] = cache }
         }
+        caches = kept.withLock { $0 }
         let made = documents.withLock { $0 }
         var offset = 0
         for run in runs {
