@@ -62,8 +62,17 @@ final class ValidatingSink: MessageSink {
     }
 
     func accept(_ message: Message, in channel: Channel, at location: RecordLocation, sourceDigest: UInt64?) {
-        var message = ControlCharacters.replaced(in: message)
-        if let outgoing { message = outgoing.marked(message) }
+        // Most messages need no change: they are checked and passed on as they are, not copied.
+        guard outgoing != nil || ControlCharacters.contains(in: message) else {
+            return pass(message, in: channel, at: location, sourceDigest: sourceDigest)
+        }
+        var changed = ControlCharacters.replaced(in: message)
+        if let outgoing { changed = outgoing.marked(changed) }
+        pass(changed, in: channel, at: location, sourceDigest: sourceDigest)
+    }
+
+    /// Checks `message` and passes it on, or reports and skips it.
+    private func pass(_ message: Message, in channel: Channel, at location: RecordLocation, sourceDigest: UInt64?) {
         do {
             try validator.validate(message)
         } catch {

@@ -63,7 +63,8 @@ public enum ControlCharacters {
     }
 
     /// Whether a text ``replaced(in:)-(Message)`` replaces in holds a replaced character.
-    private static func contains(in message: Message) -> Bool {
+    /// - Complexity: O(the message's texts' bytes).
+    public static func contains(in message: Message) -> Bool {
         contains(message.content.text) || contains(message.author.name)
             || message.attachments.contains { contains($0.fileName) || contains($0.description) }
             || message.embeds.contains(where: contains(in:)) || message.stickers.contains { contains($0.name) }
