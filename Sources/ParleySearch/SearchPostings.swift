@@ -20,15 +20,16 @@ public enum SearchPostings {
     }
 
     /// Appends `value` in the postings digits (base 32, the last digit from ``final``).
+    /// - Complexity: O(digits), each appended in place (most significant first).
     public static func appendNumber(_ value: UInt64, to bytes: inout [UInt8]) {
-        var value = value
-        var digits: [UInt8] = [final[Int(value & 31)]]
-        value >>= 5
-        while value > 0 {
-            digits.append(continuation[Int(value & 31)])
-            value >>= 5
+        // The shift of the most significant digit (a shift of 64 or more leaves 0).
+        var shift = 0
+        while value >> (shift + 5) != 0 { shift += 5 }
+        while shift > 0 {
+            bytes.append(continuation[Int(value >> shift & 31)])
+            shift -= 5
         }
-        bytes.append(contentsOf: digits.reversed())
+        bytes.append(final[Int(value & 31)])
     }
 
     /// A channel's days (`docs/SEARCH-INDEX.md`): pairs of a day (days since 1970-01-01) and the

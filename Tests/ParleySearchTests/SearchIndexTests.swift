@@ -23,6 +23,25 @@ import Testing
         #expect(SearchPostings.documents("B", after: 4_294_967_295) == nil)
     }
 
+    /// Every number's digits, over 20,000 seeded values of every width up to `UInt64.max`: base 32,
+    /// most significant first, the last from the final digits, no leading zero digit.
+    @Test func numbersAreBase32DigitsMostSignificantFirst() {
+        var random = SeededRandom(seed: 0xB32)
+        let values: [UInt64] = [0, 1, 31, 32, 1023, 1024, UInt64.max, UInt64.max >> 4, 1 << 60, (1 << 60) - 1]
+        for index in 0..<20_000 {
+            let value = index < values.count ? values[index] : random.next() >> (random.next() % 64)
+            var bytes: [UInt8] = []
+            SearchPostings.appendNumber(value, to: &bytes)
+            var expected: [UInt8] = []
+            var rest = value
+            repeat {
+                expected.insert((expected.isEmpty ? SearchPostings.final : SearchPostings.continuation)[Int(rest % 32)], at: 0)
+                rest /= 32
+            } while rest > 0
+            #expect(bytes == expected, "\(value)")
+        }
+    }
+
     /// Days: the first zigzag-encoded (days before 1970 too), the rest as gaps.
     @Test func daysAreGaps() {
         #expect(SearchPostings.days([(19790, 0), (19830, 1)]) == "16k$A1IB")
