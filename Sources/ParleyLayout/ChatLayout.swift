@@ -53,8 +53,7 @@ public struct ChatLayout: Sendable {
     public static func displayOrder(_ messages: [Message]) -> [Message] {
         let isSorted = messages.withUnsafeBufferPointer { buffer in
             buffer.indices.dropFirst().allSatisfy { index in
-                let (time, previousTime) = (buffer[index].timestamp, buffer[index - 1].timestamp)
-                return time != previousTime ? previousTime < time : !(buffer[index].id < buffer[index - 1].id)
+                !precedes(buffer[index].timestamp, buffer[index].id, buffer[index - 1].timestamp, buffer[index - 1].id)
             }
         }
         if isSorted { return messages }
@@ -66,8 +65,13 @@ public struct ChatLayout: Sendable {
     }
 
     /// Whether `lhs` comes before `rhs` in display order: by timestamp, then id.
-    public static func precedes(_ lhs: Message, _ rhs: Message) -> Bool {
-        if lhs.timestamp != rhs.timestamp { return lhs.timestamp < rhs.timestamp }
-        return lhs.id < rhs.id
+    public static func precedes(_ lhs: Message, _ rhs: Message) -> Bool { precedes(lhs.timestamp, lhs.id, rhs.timestamp, rhs.id) }
+
+    /// Whether a message sent at `lhsTime` with id `lhsID` comes before one sent at `rhsTime`
+    /// with id `rhsID`: the order of ``precedes(_:_:)``, from the two fields it reads (a caller
+    /// reading messages in place passes them without copying the messages).
+    static func precedes(_ lhsTime: Timestamp, _ lhsID: MessageID, _ rhsTime: Timestamp, _ rhsID: MessageID) -> Bool {
+        if lhsTime != rhsTime { return lhsTime < rhsTime }
+        return lhsID < rhsID
     }
 }
