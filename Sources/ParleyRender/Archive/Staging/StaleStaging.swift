@@ -24,6 +24,8 @@ struct StaleStaging {
     func recover() throws(RenderError) {
         let parent = destination.deletingLastPathComponent()
         let lock = ArchiveLock.fileName(for: destination.lastPathComponent)
+        // Computed once: a crowded parent (a Downloads folder) holds tens of thousands of names.
+        let prefix = prefix
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [])
             .filter { $0.hasPrefix(prefix) && $0 != lock && CarryOver.kind(parent.appendingPathComponent($0)) == S_IFDIR }
             .sorted { ($0.hasPrefix(prefix + "previous-") ? 0 : 1, $0) < ($1.hasPrefix(prefix + "previous-") ? 0 : 1, $1) }
