@@ -2,8 +2,9 @@ import Dispatch
 import Synchronization
 
 /// Work started on a global queue whose result is waited for later: the archive writer renders
-/// one batch of pages this way while it reads the next batch from its source and writes the
-/// previous one, so the serial parts of a render overlap the parallel one.
+/// batches of pages this way (up to ``ArchiveWriter/renderAhead`` at once) while it reads the
+/// next batch from its source and writes the oldest rendered one, so the serial parts of a render
+/// overlap the parallel one.
 final class BackgroundWork<Value: Sendable>: Sendable {
     private let group = DispatchGroup()
     private let result = Mutex<Value?>(nil)

@@ -1,5 +1,6 @@
 import Foundation
 import ParleyImport
+import ParleyModel
 import ParleyRender
 import ParleyTestSupport
 import Testing
@@ -43,5 +44,38 @@ import Testing
         #expect(summary.timings.bytes == sizes.reduce(0, +))
         #expect(summary.timings.render > .zero)
         #expect(summary.timings.write > .zero)
+    }
+
+    @Test("pages rendered several batches ahead are written in order, each holding exactly its own messages")
+    func manyBatchesInOrder() throws {
+        // 3 messages a page, 601 messages: 201 pages, far more batches than render at once.
+        var channel = Channel(id: ChannelID("live"), name: "live")
+        channel.messages = (0..<601).map { LiveFixtures.message("m\($0)", minute: Int64($0), author: $0 % 4, text: "message \($0)") }
+        let root = TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        var events: [ArchiveProgress] = []
+        let summary = try ArchiveWriter(options: ArchiveOptions(messagesPerPage: 3)).write(
+            Transcript(title: "Many", channels: [channel]), to: root
+        ) { events.append($0) }
+        #expect(summary.pages == 201 + 2)
+        let written = events.compactMap { event -> (pages: Int, messages: Int)? in
+            if case let .pageWritten(pages, messages) = event { return (pages, messages) }
+            return nil
+        }
+        #expect(written.map(\.pages) == Array(1...203))
+        #expect(written.prefix(201).map(\.messages) == (1...201).map { min(3 * $0, 601) })
+        let folder = root.appendingPathComponent("c/live")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "index.html" }.sorted {
+            $0.count == $1.count ? $0 < $1 : $0.count < $1.count
+        }
+        #expect(names.count == 201)
+        var shown: [String] = []
+        for name in names {
+            let page = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            let ids = page.split(separator: "id=\"m-").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            #expect(ids.count == (shown.count == 600 ? 1 : 3), "\(name)")
+            shown += ids
+        }
+        #expect(shown == (0..<601).map { "m\($0)" })
     }
 }
