@@ -68,7 +68,7 @@ final class StoredArchive: ArchiveSource {
     /// Reads each run's records (and its neighbours' and reply targets') from the store, then
     /// decodes them on every core.
     func runs(_ requests: [MessageRun.Request]) throws(RenderError) -> [MessageRun] {
-        var records: [(before: String?, run: [String], after: String?, channel: String)] = []
+        var records: [(before: [UInt8]?, run: [[UInt8]], after: [UInt8]?, channel: String)] = []
         do {
             try store.reading { () throws(StoreError) in
                 for request in requests {
@@ -84,30 +84,21 @@ final class StoredArchive: ArchiveSource {
             throw .cannotRead(path: store.path, reason: error.description)
         }
         let path = store.path, fetched = records
-        let decoded = Mutex<[Int: Result<MessageRun, RenderError>]>([:])
-        DispatchQueue.concurrentPerform(iterations: records.count) { index in
-            let result = Result { () throws(RenderError) -> MessageRun in
-                let (before, run, after, _) = fetched[index]
-                return MessageRun(
-                    before: try before.map { (record) throws(RenderError) in try Self.decode(record, file: path) },
-                    messages: try run.map { (record) throws(RenderError) in try Self.decode(record, file: path) },
-                    after: try after.map { (record) throws(RenderError) in try Self.decode(record, file: path) }, replyTargets: [])
-            }
-            decoded.withLock { $0[index] = result }
-        }
-        var runs: [MessageRun] = []
-        for index in records.indices {
-            guard let run = try decoded.withLock({ $0[index] })?.get() else { continue }
-            runs.append(run)
+        var runs = try Self.decodeOnEveryCore(count: records.count) { (index) throws(RenderError) in
+            let (before, run, after, _) = fetched[index]
+            return MessageRun(
+                before: try before.map { (record) throws(RenderError) in try Self.decode(record, file: path) },
+                messages: try run.map { (record) throws(RenderError) in try Self.decode(record, file: path) },
+                after: try after.map { (record) throws(RenderError) in try Self.decode(record, file: path) }, replyTargets: [])
         }
         // The reply targets' records, read in one transaction for the whole batch.
-        var targets: [[String]] = []
+        var targets: [[[UInt8]]] = []
         do {
             try store.reading { () throws(StoreError) in
                 for (run, fetched) in zip(runs, records) {
-                    var found: [String] = []
+                    var found: [[UInt8]] = []
                     for id in Set(run.messages.compactMap { $0.reply?.messageID.rawValue }).sorted() {
-                        if let stored = try store.message(channel: fetched.channel, id: id) { found.append(stored.record) }
+                        if let record = try store.record(channel: fetched.channel, id: id) { found.append(record) }
                     }
                     targets.append(found)
                 }
@@ -115,10 +106,31 @@ final class StoredArchive: ArchiveSource {
         } catch {
             throw .cannotRead(path: path, reason: error.description)
         }
-        for index in runs.indices {
-            runs[index].replyTargets = try targets[index].map { (record) throws(RenderError) in try Self.decode(record, file: path) }
+        let fetchedTargets = targets
+        let decodedTargets = try Self.decodeOnEveryCore(count: targets.count) { (index) throws(RenderError) in
+            try fetchedTargets[index].map { (record) throws(RenderError) in try Self.decode(record, file: path) }
         }
+        for index in runs.indices { runs[index].replyTargets = decodedTargets[index] }
         return runs
+    }
+
+    /// `decode(i)` for every i below `count`, run on every core, in the order of i.
+    /// - Throws: the error of the first i whose decoding throws.
+    private static func decodeOnEveryCore<Value: Sendable>(
+        count: Int, _ decode: @Sendable (Int) throws(RenderError) -> Value
+    ) throws(RenderError) -> [Value] {
+        let decoded = Mutex<[Int: Result<Value, RenderError>]>([:])
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let result = Result { () throws(RenderError) in try decode(index) }
+            decoded.withLock { $0[index] = result }
+        }
+        var values: [Value] = []
+        values.reserveCapacity(count)
+        for index in 0..<count {
+            guard let value = try decoded.withLock({ $0[index] })?.get() else { continue }
+            values.append(value)
+        }
+        return values
     }
 
     func colors() throws(RenderError) -> [String] {
@@ -132,18 +144,31 @@ final class StoredArchive: ArchiveSource {
     /// The message a stored record holds.
     /// - Throws: ``EventRecordError`` when the record does not read back as a message.
     static func message(_ record: String, file: String) throws(EventRecordError) -> Message {
-        let event = try EventRecordDecoder.event(line: Data(record.utf8), file: file, lineNumber: 0)
+        try message(Data(record.utf8), file: file)
+    }
+
+    /// The message the bytes of a stored record hold.
+    /// - Throws: ``EventRecordError`` when the record does not read back as a message.
+    static func message(_ record: Data, file: String) throws(EventRecordError) -> Message {
+        let event = try EventRecordDecoder.event(line: record, file: file, lineNumber: 0)
         guard case let .message(message) = event else {
             throw EventRecordError(file: file, line: 0, offset: 0, expected: "a message record, found another event")
         }
         return message
     }
 
-    private static func decode(_ record: String, file: String) throws(RenderError) -> Message {
+    /// The message a stored record's bytes hold. Records are written as valid UTF-8; one that is
+    /// not (a store damaged outside Parley) is read with its invalid bytes replaced by U+FFFD, as
+    /// a `String` of it would be.
+    /// - Throws: ``RenderError/cannotRead(path:reason:)`` when the record does not read back as a message.
+    static func decode(_ record: [UInt8], file: String) throws(RenderError) -> Message {
         do {
-            return try message(record, file: file)
+            return try message(Data(record), file: file)
         } catch {
-            throw .cannotRead(path: file, reason: "a stored record does not read back: \(error)")
+            guard let repaired = String(validating: record, as: UTF8.self) == nil ? String(decoding: record, as: UTF8.self) : nil,
+                let message = try? message(Data(repaired.utf8), file: file)
+            else { throw .cannotRead(path: file, reason: "a stored record does not read back: \(error)") }
+            return message
         }
     }
 }

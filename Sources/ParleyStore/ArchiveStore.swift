@@ -197,6 +197,16 @@ public final class ArchiveStore {
         return found
     }
 
+    /// The record of message `id` of `channel`, as the bytes stored, if the store holds it.
+    /// - Complexity: O(log n).
+    public func record(channel: String, id: String) throws(StoreError) -> [UInt8]? {
+        var record: [UInt8]?
+        try connection.query("SELECT record FROM messages WHERE channel = ? AND id = ?", [.text(channel), .text(id)]) {
+            record = $0.bytes(0)
+        }
+        return record
+    }
+
     /// Calls `body` with the id (its UTF-8 bytes, valid only during the call) and source digest of
     /// every message of `channel` that has one, in display order.
     /// - Complexity: O(n) for the channel's n messages.
@@ -280,28 +290,29 @@ public final class ArchiveStore {
     }
 
     /// The records of up to `limit` messages of `channel` from the one at (`timestamp`,
-    /// `tiebreak`) on, in display order.
+    /// `tiebreak`) on, in display order, each as the bytes stored (for a reader of JSON bytes: no
+    /// `String` is made, and the UTF-8 is not checked here).
     /// - Complexity: O(log n + limit).
-    public func records(channel: String, from timestamp: Int64, _ tiebreak: String, limit: Int) throws(StoreError) -> [String] {
-        var records: [String] = []
+    public func records(channel: String, from timestamp: Int64, _ tiebreak: String, limit: Int) throws(StoreError) -> [[UInt8]] {
+        var records: [[UInt8]] = []
         records.reserveCapacity(limit)
         try connection.query(
             "SELECT record FROM messages WHERE channel = ?1 AND (timestamp, tiebreak) >= (?2, ?3) ORDER BY timestamp, tiebreak LIMIT ?4",
             [.text(channel), .integer(timestamp), .text(tiebreak), .integer(Int64(limit))]
-        ) { records.append($0.text(0)) }
+        ) { records.append($0.bytes(0)) }
         return records
     }
 
     /// The record of the message of `channel` just before (`timestamp`, `tiebreak`) in display
-    /// order, if any.
+    /// order, if any, as the bytes stored.
     /// - Complexity: O(log n).
-    public func record(channel: String, before timestamp: Int64, _ tiebreak: String) throws(StoreError) -> String? {
-        var record: String?
+    public func record(channel: String, before timestamp: Int64, _ tiebreak: String) throws(StoreError) -> [UInt8]? {
+        var record: [UInt8]?
         try connection.query(
             "SELECT record FROM messages WHERE channel = ?1 AND (timestamp, tiebreak) < (?2, ?3) "
                 + "ORDER BY timestamp DESC, tiebreak DESC LIMIT 1",
             [.text(channel), .integer(timestamp), .text(tiebreak)]
-        ) { record = $0.text(0) }
+        ) { record = $0.bytes(0) }
         return record
     }
 
@@ -450,7 +461,12 @@ public final class ArchiveStore {
                     message.sourceDigest.map { .integer(Int64(bitPattern: $0)) } ?? .null,
                 ])
         }
-        try connection.queryEach("INSERT OR IGNORE INTO colors (color) VALUES (?)", messages.lazy.flatMap { $0.colors.map { [.text($0)] } })
+        // A batch repeats its authors' few colours thousands of times: each is inserted once.
+        var seen: Set<String> = [], colors: [[SQLValue]] = []
+        for message in messages {
+            for color in message.colors where seen.insert(color).inserted { colors.append([.text(color)]) }
+        }
+        try connection.queryEach("INSERT OR IGNORE INTO colors (color) VALUES (?)", colors)
     }
 
     /// Runs `body` in one read transaction, so its queries see one state of the store and take

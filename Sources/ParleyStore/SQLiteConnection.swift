@@ -150,6 +150,12 @@ struct Row {
         return String(decoding: UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
     }
 
+    /// The column's text as the bytes stored, not checked as UTF-8 (no `String` is made).
+    func bytes(_ column: Int32) -> [UInt8] {
+        guard let pointer = sqlite3_column_text(statement, column) else { return [] }
+        return Array(UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, column))))
+    }
+
     /// Calls `body` with the column's text as UTF-8 bytes, valid only during the call (no `String` is made).
     func withText(_ column: Int32, _ body: (UnsafeRawBufferPointer) -> Void) {
         let pointer = sqlite3_column_text(statement, column)

@@ -58,7 +58,9 @@ import Testing
         try store.commitUpdate(header: "{}")
         var records: [String] = []
         for channel in ["general", "random"] {
-            records += try store.records(channel: channel, from: .min, "", limit: messages.count)
+            records += try store.records(channel: channel, from: .min, "", limit: messages.count).map {
+                String(decoding: $0, as: UTF8.self)
+            }
             try store.forEachSourceDigest(channel: channel) { id, digest in
                 records.append("\(channel)/\(String(decoding: id, as: UTF8.self)) source digest \(digest)")
             }

@@ -48,18 +48,39 @@ import Testing
                 "200 t0 \(UInt64(4) << 60 | 7) false", "200 t2 \(UInt64(3) << 60 | 7) true", "300 t1 \(UInt64(11) << 60 | 7) false",
             ])
         #expect(try Self.entries(reopened, "b") == ["900 t9 \(UInt64(4) << 60 | 7) false"])
-        #expect(try reopened.records(channel: "general", from: 200, "t2", limit: 5) == ["two", "one, edited"])
-        #expect(try reopened.records(channel: "general", from: 0, "", limit: 2) == ["zero", "two"])
-        #expect(try reopened.record(channel: "general", before: 200, "t2") == "zero")
+        #expect(try reopened.records(channel: "general", from: 200, "t2", limit: 5) == [Array("two".utf8), Array("one, edited".utf8)])
+        #expect(try reopened.records(channel: "general", from: 0, "", limit: 2) == [Array("zero".utf8), Array("two".utf8)])
+        #expect(try reopened.record(channel: "general", before: 200, "t2") == Array("zero".utf8))
         #expect(try reopened.record(channel: "general", before: 200, "t0") == nil)
         #expect(try reopened.message(channel: "general", id: "1")?.record == "one, edited")
         #expect(try reopened.message(channel: "general", id: "1")?.edited == 150)
         #expect(try reopened.message(channel: "general", id: "0")?.edited == nil)
         #expect(try reopened.message(channel: "b", id: "1") == nil)
+        #expect(try reopened.record(channel: "general", id: "1") == Array("one, edited".utf8))
+        #expect(try reopened.record(channel: "b", id: "1") == nil)
         #expect(try reopened.colors() == ["#0", "#1", "#2", "#9"])
         var replies: [String] = []
         try reopened.forEachReply(channel: "general") { replies.append("\($0) \($1) → \($2.timestamp) \($2.tiebreak) \($2.localMedia)") }
         #expect(replies == ["200 t2 → 300 t1 false"], "a reply to a message the store lacks is not listed")
+    }
+
+    @Test func everyColourOfABatchIsKeptOnceWhateverHowOftenItRepeats() throws {
+        let path = TestPaths.temporaryFolder().appendingPathComponent("archive.sqlite").path
+        let store = try ArchiveStore(path: path, upgrade: Self.noUpgrade)
+        var random = SeededRandom(seed: 7)
+        let palette = (0..<12).map { "#C\($0)" }
+        var used: Set<String> = []
+        for batch in 0..<3 {
+            try store.save(
+                header: "h",
+                messages: (0..<2_000).map { index in
+                    var message = Self.message("c", "\(batch)-\(index)", Int64(batch * 2_000 + index), "r")
+                    message.colors = (0..<random.below(3)).map { _ in palette[random.below(batch == 0 ? 4 : palette.count)] }
+                    used.formUnion(message.colors)
+                    return message
+                })
+            #expect(try store.colors() == used.sorted())
+        }
     }
 
     @Test func aStoreOfSchemaVersion1IsMigrated() throws {
@@ -216,7 +237,7 @@ import Testing
         try SQLiteConnection(path: path).query("SELECT value FROM meta WHERE key = 'schema'") { schema = $0.text(0) }
         #expect(schema == "4")
         #expect(try Self.sourceDigests(store, "c").isEmpty)
-        #expect(try store.records(channel: "c", from: 0, "", limit: 9) == ["r", "s"])
+        #expect(try store.records(channel: "c", from: 0, "", limit: 9) == [Array("r".utf8), Array("s".utf8)])
 
         var edited = Self.message("c", "2", 2, "s2")
         edited.sourceDigest = .max
