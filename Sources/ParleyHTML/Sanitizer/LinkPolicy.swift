@@ -23,9 +23,21 @@ public enum LinkPolicy {
     /// with `http:` or `https:` as written (nearly every remote reference) is answered from its
     /// first bytes: cleaning only drops tabs and line feeds after them, so its scheme stays.
     public static func isRemote(_ url: String) -> Bool {
-        if url.utf8.starts(with: "https:".utf8) || url.utf8.starts(with: "http:".utf8) { return true }
+        let written =
+            url.utf8.withContiguousStorageIfAvailable(startsWithHTTPScheme)
+            ?? (url.utf8.starts(with: "https:".utf8) || url.utf8.starts(with: "http:".utf8))
+        if written { return true }
         guard let cleaned = URLPolicy.sanitize(url), let scheme = URLPolicy.scheme(of: cleaned) else { return false }
         return scheme == "http" || scheme == "https"
+    }
+
+    /// Whether `bytes` begin with `http:` or `https:` (lowercase, as written), read byte by byte:
+    /// the generic `starts(with:)` took about 480 instructions for the two prefixes.
+    static func startsWithHTTPScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 5, bytes[0] == UInt8(ascii: "h"), bytes[1] == UInt8(ascii: "t"), bytes[2] == UInt8(ascii: "t"),
+            bytes[3] == UInt8(ascii: "p")
+        else { return false }
+        return bytes[4] == UInt8(ascii: ":") || (bytes.count >= 6 && bytes[4] == UInt8(ascii: "s") && bytes[5] == UInt8(ascii: ":"))
     }
 
     /// Whether the authority at the start of `text` has a valid host (and user and port).

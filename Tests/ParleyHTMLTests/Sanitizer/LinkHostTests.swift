@@ -46,4 +46,24 @@ import Testing
         }
         #expect(ascii > 5_000)
     }
+
+    @Test func theSchemeCheckReadsBytesAsThePrefixesWrittenOut() {
+        var random = SeededRandom(seed: 29)
+        let alphabet = Array("htps:HTPS/ x\t".utf8) + [0xC3, 0xA9]
+        let heads = ["", "h", "htt", "http", "https", "http:", "https:", "HTTP:", "htps:", "https;", "httpss:"]
+        var remote = 0
+        for _ in 0..<20_000 {
+            var bytes = Array(heads[random.below(heads.count)].utf8)
+            bytes += (0..<random.below(5)).map { _ in alphabet[random.below(alphabet.count)] }
+            let expected = bytes.starts(with: Array("https:".utf8)) || bytes.starts(with: Array("http:".utf8))
+            #expect(bytes.withUnsafeBufferPointer(LinkPolicy.startsWithHTTPScheme) == expected, "\(bytes)")
+            if expected { remote += 1 }
+        }
+        #expect(remote > 3_000)
+        #expect(LinkPolicy.isRemote("https://example.com/a.png"))
+        #expect(LinkPolicy.isRemote("http:x"))
+        #expect(LinkPolicy.isRemote("HTTPS://example.com"))
+        #expect(!LinkPolicy.isRemote("httpx://example.com"))
+        #expect(!LinkPolicy.isRemote("media/a.png"))
+    }
 }
