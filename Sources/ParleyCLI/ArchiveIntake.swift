@@ -67,11 +67,18 @@ final class ArchiveIntake: MessageSink {
         staging.queue.sync { staging.startInput() }
     }
 
+    /// Counts a message seen in a channel, and admitted when `admitted`: one access to the
+    /// channel's counts, which hashes its id once.
+    private static func count(_ counts: inout (seen: Int, admitted: Int), admitted: Bool) {
+        counts.seen += 1
+        if admitted { counts.admitted += 1 }
+    }
+
     func accept(_ message: Message, in channel: Channel, at location: RecordLocation, sourceDigest: UInt64?) {
         guard failure == nil, filter.selects(channel) else { return }
-        counts[channel.id, default: (0, 0)].seen += 1
-        guard filter.admits(message) else { return }
-        counts[channel.id, default: (0, 0)].admitted += 1
+        let admitted = filter.admits(message)
+        Self.count(&counts[channel.id, default: (0, 0)], admitted: admitted)
+        guard admitted else { return }
         // The record is encoded on whichever side has time for it: here while the staging is
         // behind (half its slots or more wait), else there. The bytes are the same either way.
         let read: IntakeStaging.Entry.Read
@@ -117,8 +124,7 @@ final class ArchiveIntake: MessageSink {
 
     func acceptKnown(_ id: MessageID, in channel: Channel, at location: RecordLocation) {
         guard failure == nil else { return }
-        counts[channel.id, default: (0, 0)].seen += 1
-        counts[channel.id, default: (0, 0)].admitted += 1
+        Self.count(&counts[channel.id, default: (0, 0)], admitted: true)
         chunk.append(
             .known(IntakeStaging.Known(channel: channel.id.rawValue, id: id.rawValue, channelName: channel.name, location: location)))
         if chunk.count == Self.chunkSize { handOver() }
