@@ -114,23 +114,21 @@ final class StoredArchive: ArchiveSource {
         return runs
     }
 
-    /// `decode(i)` for every i below `count`, run on every core, in the order of i.
+    /// `decode(i)` for every i below `count`, run on every core: exactly `count` values, in the
+    /// order of i, so that each stays paired with what it was decoded for.
     /// - Throws: the error of the first i whose decoding throws.
     private static func decodeOnEveryCore<Value: Sendable>(
         count: Int, _ decode: @Sendable (Int) throws(RenderError) -> Value
     ) throws(RenderError) -> [Value] {
-        let decoded = Mutex<[Int: Result<Value, RenderError>]>([:])
+        let decoded = Mutex<[Result<Value, RenderError>?]>(Array(repeating: nil, count: count))
         DispatchQueue.concurrentPerform(iterations: count) { index in
             let result = Result { () throws(RenderError) in try decode(index) }
             decoded.withLock { $0[index] = result }
         }
-        var values: [Value] = []
-        values.reserveCapacity(count)
-        for index in 0..<count {
-            guard let value = try decoded.withLock({ $0[index] })?.get() else { continue }
-            values.append(value)
+        return try decoded.withLock { $0 }.map { (result) throws(RenderError) in
+            guard let result else { preconditionFailure("concurrentPerform returned before running every iteration") }
+            return try result.get()
         }
-        return values
     }
 
     func colors() throws(RenderError) -> [String] {
