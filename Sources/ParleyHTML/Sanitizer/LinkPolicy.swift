@@ -23,10 +23,8 @@ public enum LinkPolicy {
     /// with `http:` or `https:` as written (nearly every remote reference) is answered from its
     /// first bytes: cleaning only drops tabs and line feeds after them, so its scheme stays.
     public static func isRemote(_ url: String) -> Bool {
-        let written =
-            url.utf8.withContiguousStorageIfAvailable(startsWithHTTPScheme)
-            ?? (url.utf8.starts(with: "https:".utf8) || url.utf8.starts(with: "http:".utf8))
-        if written { return true }
+        var url = url
+        if url.withUTF8(startsWithHTTPScheme) { return true }
         guard let cleaned = URLPolicy.sanitize(url), let scheme = URLPolicy.scheme(of: cleaned) else { return false }
         return scheme == "http" || scheme == "https"
     }
