@@ -180,13 +180,22 @@ final class IntakeStaging: @unchecked Sendable {
             }
             return
         }
-        if outcome == .sameEditTime, try StoredArchive.message(previous.record, file: store.path).content != content {
-            findings.append(
-                Diagnostic(
-                    file: location.file, location: "channel \(entry.channelName), message \(stored.id)",
-                    message:
-                        "differs from \(first.map { "the copy at \($0)" } ?? "the archive's copy") (same edit time, different content); this input's copy is kept"
-                ))
+        if outcome == .sameEditTime {
+            switch StoredArchive.readBack(Array(previous.record.utf8), file: store.path) {
+            case let .success(message) where message.content != content:
+                findings.append(
+                    Diagnostic(
+                        file: location.file, location: "channel \(entry.channelName), message \(stored.id)",
+                        message:
+                            "differs from \(first.map { "the copy at \($0)" } ?? "the archive's copy") (same edit time, different content); this input's copy is kept"
+                    ))
+            case .success: break
+            case let .failure(error):
+                findings.append(
+                    Diagnostic(
+                        file: location.file, location: "channel \(entry.channelName), message \(stored.id)",
+                        message: "the archive's copy does not read back (\(StoredArchive.reason(error))); this input's copy replaces it"))
+            }
         }
         // The archive's copy is replaced for the first time: a message of the archive changed.
         if first == nil { update.changed += 1 }

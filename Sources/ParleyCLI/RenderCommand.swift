@@ -66,6 +66,7 @@ struct RenderCommand {
         screen.base.clear()
         let detail: MediaReport.Detail = parsed.has("quiet") ? .count : verbose ? .every : .first
         for line in MediaReport(problems: summary.mediaProblems).lines(detail) { screen.warn(line) }
+        for record in summary.unreadableRecords { screen.warn(Self.unreadableLine(record)) }
         if !parsed.has("quiet") {
             try log?.forEachLine { print($0, to: &output) }
             print(
@@ -147,6 +148,12 @@ struct RenderCommand {
         "Archive update: \(Wording.count(update.added, "new message")), \(update.changed) changed, "
             + "\(update.kept) kept from earlier renders; \(Wording.count(summary.pagesRewritten, "page")) rewritten, "
             + "\(summary.pagesUnchanged) unchanged."
+    }
+
+    /// The warning about a stored message whose record does not read back.
+    static func unreadableLine(_ record: UnreadableRecord) -> String {
+        "channel \(record.channel.rawValue), message \(record.id.rawValue): its stored record does not read back "
+            + "(\(record.reason)); \(record.page) shows a notice in its place, and the record stays in the store as it is"
     }
 
     /// Whether `stream` is standard error and standard error is a terminal: only then is the

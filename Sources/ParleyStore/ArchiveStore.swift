@@ -227,6 +227,16 @@ public final class ArchiveStore {
             [.text(channel), .text(id), .integer(Int64(bitPattern: digest))])
     }
 
+    /// Forgets the source digest of message `id` of `channel` (its record does not read back): the
+    /// next update compares an input's copy of it with the record instead of passing it over, and
+    /// so replaces the record. One transaction of its own.
+    /// - Complexity: O(log n).
+    public func forgetSourceDigest(channel: String, id: String) throws(StoreError) {
+        try connection.query(
+            "UPDATE messages SET source_digest = NULL WHERE channel = ?1 AND id = ?2 AND source_digest IS NOT NULL",
+            [.text(channel), .text(id)])
+    }
+
     /// Takes message `id` out of `channel` in the open update, for the caller to store under
     /// another channel (a channel whose id an earlier Parley gave differently,
     /// `docs/ARCHIVE-STORE.md`): the caller stages its copy in the same update, so the message is
@@ -314,6 +324,29 @@ public final class ArchiveStore {
             [.text(channel), .integer(timestamp), .text(tiebreak)]
         ) { record = $0.bytes(0) }
         return record
+    }
+
+    /// The id and time (UTC milliseconds) of the message of `channel` that is `offset` places
+    /// after the one at (`timestamp`, `tiebreak`) in display order, or, for a negative `offset`,
+    /// the one just before it: for naming a message whose record does not read back.
+    /// - Complexity: O(log n + offset).
+    public func identity(channel: String, from timestamp: Int64, _ tiebreak: String, offset: Int) throws(StoreError)
+        -> (id: String, timestamp: Int64)?
+    {
+        var found: (String, Int64)?
+        let key: [SQLValue] = [.text(channel), .integer(timestamp), .text(tiebreak)]
+        if offset < 0 {
+            try connection.query(
+                "SELECT id, timestamp FROM messages WHERE channel = ?1 AND (timestamp, tiebreak) < (?2, ?3) "
+                    + "ORDER BY timestamp DESC, tiebreak DESC LIMIT 1", key
+            ) { found = ($0.text(0), $0.integer(1)) }
+        } else {
+            try connection.query(
+                "SELECT id, timestamp FROM messages WHERE channel = ?1 AND (timestamp, tiebreak) >= (?2, ?3) "
+                    + "ORDER BY timestamp, tiebreak LIMIT 1 OFFSET ?4", key + [.integer(Int64(offset))]
+            ) { found = ($0.text(0), $0.integer(1)) }
+        }
+        return found
     }
 
     /// Every colour a stored message uses, in byte order.

@@ -64,6 +64,9 @@ public struct ArchiveSummary: Sendable, Equatable {
     /// Redirect pages written where the previous archive had pages of a channel that now lives
     /// in another folder (``ChannelFolders``); not counted in ``pages``.
     public var redirectPages = 0
+    /// Stored messages whose records did not read back, in the order their pages were read: each
+    /// page shows a notice in the message's place (``UnreadableRecord``).
+    public var unreadableRecords: [UnreadableRecord] = []
 
     public init(channels: Int, messages: Int, pages: Int, indexPath: String) {
         self.channels = channels

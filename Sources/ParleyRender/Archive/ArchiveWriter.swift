@@ -75,6 +75,7 @@ public struct ArchiveWriter: Sendable {
         var search = SearchIndexWriter(previous: files, clock: options.clock)
         var pageFiles: [ChannelID: Set<String>] = [:]
         var pages = 0, messages = 0, pagesRendered = 0
+        var unreadable: [UnreadableRecord] = []
         progress(.rendering(messages: try source.messageCount()))
         for channel in channels {
             let plan = try ChannelPlan(
@@ -131,6 +132,17 @@ public struct ArchiveWriter: Sendable {
                     }
                 }
                 try search.add(group, files: &files)
+                // A page showing a notice for an unreadable record keeps no digest: the next render
+                // reads it again (and warns again) instead of keeping it.
+                for (page, run) in zip(read, runs) where !run.unreadable.isEmpty {
+                    let path = channelPages.path(of: page.index)
+                    written.digests[path] = nil
+                    unreadable += run.unreadable.map { record in
+                        var record = record
+                        record.page = path
+                        return record
+                    }
+                }
                 let changed = zip(read, runs).filter { !$0.0.kept }
                 pending = []
                 guard !changed.isEmpty else { return }
@@ -192,6 +204,7 @@ public struct ArchiveWriter: Sendable {
         summary.pagesRendered = pagesRendered
         summary.searchDocumentsKept = search.documentsKept
         summary.redirectPages = redirects
+        summary.unreadableRecords = unreadable
         return summary
     }
 

@@ -58,6 +58,13 @@ import Testing
         #expect(try reopened.message(channel: "b", id: "1") == nil)
         #expect(try reopened.record(channel: "general", id: "1") == Array("one, edited".utf8))
         #expect(try reopened.record(channel: "b", id: "1") == nil)
+        // The id and time of a message by its place: `offset` after a key, or just before it.
+        #expect(try reopened.identity(channel: "general", from: 200, "t0", offset: 0)! == ("0", 200))
+        #expect(try reopened.identity(channel: "general", from: 200, "t0", offset: 2)! == ("1", 300))
+        #expect(try reopened.identity(channel: "general", from: 200, "t0", offset: 3) == nil)
+        #expect(try reopened.identity(channel: "general", from: 200, "t2", offset: -1)! == ("0", 200))
+        #expect(try reopened.identity(channel: "general", from: 200, "t0", offset: -1) == nil)
+        #expect(try reopened.identity(channel: "b", from: 0, "", offset: 0)! == ("9", 900))
         #expect(try reopened.colors() == ["#0", "#1", "#2", "#9"])
         var replies: [String] = []
         try reopened.forEachReply(channel: "general") { replies.append("\($0) \($1) → \($2.timestamp) \($2.tiebreak) \($2.localMedia)") }

@@ -35,7 +35,10 @@ public protocol ArchiveSource {
     func forEachReply(in channel: ChannelID, _ body: (MessageOrderKey, ArchiveEntry) -> Void) throws(RenderError)
 
     /// The messages of each requested run, with their neighbours and the messages they reply to.
-    /// - Throws: ``RenderError/cannotRead(path:reason:)`` when a message cannot be read.
+    /// A message whose stored record does not read back is shown by its notice
+    /// (``UnreadableRecord/notice(channel:id:timestamp:)``, listed in the run's
+    /// ``MessageRun/unreadable``); a reply target that does not is left out.
+    /// - Throws: ``RenderError/cannotRead(path:reason:)`` when the source cannot be read.
     func runs(_ requests: [MessageRun.Request]) throws(RenderError) -> [MessageRun]
 
     /// Every colour messages use (authors' and embeds'), each at least once, in any order.
@@ -79,12 +82,16 @@ public struct MessageRun: Sendable {
     public var after: Message?
     /// The messages of the channel that the run's messages reply to.
     public var replyTargets: [Message]
+    /// The run's messages whose records do not read back, in display order: ``messages`` holds
+    /// their notices.
+    public var unreadable: [UnreadableRecord]
 
-    public init(before: Message?, messages: [Message], after: Message?, replyTargets: [Message]) {
+    public init(before: Message?, messages: [Message], after: Message?, replyTargets: [Message], unreadable: [UnreadableRecord] = []) {
         self.before = before
         self.messages = messages
         self.after = after
         self.replyTargets = replyTargets
+        self.unreadable = unreadable
     }
 }
 
