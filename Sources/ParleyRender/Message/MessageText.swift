@@ -34,8 +34,11 @@ struct MessageText {
             if !message.embeds.isEmpty { return "(embed)" }
             return "(no text)"
         }
-        // No text of at most this many bytes has more characters: most are not counted.
-        if text.utf8.count > Self.excerptLength, text.count > Self.excerptLength {
+        // No text of at most this many bytes has more characters: most are not counted, and a
+        // longer one only as far as the character after the limit.
+        if text.utf8.count > Self.excerptLength,
+            let limit = text.index(text.startIndex, offsetBy: Self.excerptLength, limitedBy: text.endIndex), limit != text.endIndex
+        {
             text = String(text.prefix(Self.excerptLength - 1)) + "…"
         }
         return text

@@ -20,6 +20,23 @@ import Testing
         }
     }
 
+    /// Characters of one to eighteen bytes: ASCII, a precomposed and a combining accent, a ZWJ
+    /// family, a flag, CJK.
+    static let characters = ["a", "Z", "é", "e\u{301}", "👩\u{200D}👩\u{200D}👧", "🇫🇷", "中", "x"]
+
+    /// Over 3,000 seeded texts of 80 to 120 characters, the excerpt is the text when it has at
+    /// most 100 characters, else its first 99 and `…`: counted as characters, not bytes.
+    @Test func aTextOfMoreThanAHundredCharactersIsCutAtNinetyNine() throws {
+        let context = RenderContext(templates: try TemplateSet.load(), clock: .utc, directory: Directory())
+        var random = SeededRandom(seed: 0xE8C3_2F)
+        for _ in 0..<3_000 {
+            let text = (0..<(80 + random.below(41))).map { _ in Self.characters[random.below(Self.characters.count)] }.joined()
+            let message = LiveFixtures.message("1", minute: 0, author: 1, text: text)
+            let expected = text.count > 100 ? String(text.prefix(99)) + "…" : text
+            #expect(MessageText(context: context).excerpt(message) == expected, "\(text.count) characters, \(text.utf8.count) bytes")
+        }
+    }
+
     @Test func whitespaceRunsBecomeOneSpaceAndTheEndsNone() {
         #expect(MessageText.collapsingWhitespace("\r\n  a\t\u{B}b \r\nc\u{C}\n") == "a b c")
         #expect(MessageText.collapsingWhitespace(" \t\r\n") == "")
