@@ -1,4 +1,5 @@
 import Dispatch
+import ParleyEventCodec
 import ParleyImport
 import ParleyModel
 import ParleyStore
@@ -181,16 +182,16 @@ final class IntakeStaging: @unchecked Sendable {
             return
         }
         if outcome == .sameEditTime {
-            switch StoredArchive.readBack(Array(previous.record.utf8), file: store.path) {
-            case let .success(message) where message.content != content:
-                findings.append(
-                    Diagnostic(
-                        file: location.file, location: "channel \(entry.channelName), message \(stored.id)",
-                        message:
-                            "differs from \(first.map { "the copy at \($0)" } ?? "the archive's copy") (same edit time, different content); this input's copy is kept"
-                    ))
-            case .success: break
-            case let .failure(error):
+            do throws(EventRecordError) {
+                if try StoredArchive.readBack(Array(previous.record.utf8), file: store.path).content != content {
+                    findings.append(
+                        Diagnostic(
+                            file: location.file, location: "channel \(entry.channelName), message \(stored.id)",
+                            message:
+                                "differs from \(first.map { "the copy at \($0)" } ?? "the archive's copy") (same edit time, different content); this input's copy is kept"
+                        ))
+                }
+            } catch {
                 findings.append(
                     Diagnostic(
                         file: location.file, location: "channel \(entry.channelName), message \(stored.id)",

@@ -86,30 +86,50 @@ final class StoredArchive: ArchiveSource {
             throw .cannotRead(path: store.path, reason: error.description)
         }
         let path = store.path, fetched = records
+        // Each run decoded on some core, a record that does not read back held by a notice without
+        // its id yet (the store is read on this thread only): its place (-1 before the run, the
+        // run's count after it) and error are kept.
         let decoded = Self.decodeOnEveryCore(count: records.count) { index in
             let (before, run, after) = fetched[index]
-            return (
-                before: before.map { Self.readBack($0, file: path) }, messages: run.map { Self.readBack($0, file: path) },
-                after: after.map { Self.readBack($0, file: path) }
-            )
+            var failures: [(offset: Int, error: EventRecordError)] = []
+            func message(_ record: [UInt8], at offset: Int) -> Message {
+                do throws(EventRecordError) {
+                    return try Self.readBack(record, file: path)
+                } catch {
+                    failures.append((offset, error))
+                    return UnreadableRecord.notice(channel: ChannelID(""), id: MessageID(""), timestamp: Timestamp(milliseconds: 0))
+                }
+            }
+            var messages: [Message] = []
+            messages.reserveCapacity(run.count)
+            for (offset, record) in run.enumerated() { messages.append(message(record, at: offset)) }
+            let decoded = MessageRun(
+                before: before.map { message($0, at: -1) }, messages: messages, after: after.map { message($0, at: run.count) },
+                replyTargets: [])
+            return (run: decoded, failures: failures)
         }
-        var runs: [MessageRun] = []
+        var runs = decoded.map(\.run)
         do {
             try store.reading { () throws(StoreError) in
-                for (request, run) in zip(requests, decoded) {
-                    var unreadable: [UnreadableRecord] = []
-                    let messages = try run.messages.enumerated().map { (offset, result) throws(StoreError) in
-                        try message(result, of: request, offset: offset) { unreadable.append($0) }
+                for (index, (request, failures)) in zip(requests, decoded.map(\.failures)).enumerated() {
+                    for (offset, error) in failures {
+                        let channel = request.channel
+                        guard
+                            let (id, timestamp) = try store.identity(
+                                channel: channel.rawValue, from: request.first.timestamp, request.first.tiebreak, offset: offset)
+                        else {
+                            throw .failed(path: store.path, reason: "a stored message of channel \(channel.rawValue) was not found again")
+                        }
+                        let notice = UnreadableRecord.notice(
+                            channel: channel, id: MessageID(id), timestamp: Timestamp(milliseconds: timestamp))
+                        switch offset {
+                        case -1: runs[index].before = notice
+                        case runs[index].messages.count: runs[index].after = notice
+                        default:
+                            runs[index].messages[offset] = notice
+                            runs[index].unreadable.append(UnreadableRecord(channel: channel, id: MessageID(id), reason: Self.reason(error)))
+                        }
                     }
-                    runs.append(
-                        MessageRun(
-                            before: try run.before.map { (result) throws(StoreError) in
-                                try message(result, of: request, offset: -1) { _ in }
-                            },
-                            messages: messages,
-                            after: try run.after.map { (result) throws(StoreError) in
-                                try message(result, of: request, offset: request.count) { _ in }
-                            }, replyTargets: [], unreadable: unreadable))
                 }
             }
         } catch {
@@ -141,28 +161,10 @@ final class StoredArchive: ArchiveSource {
         }
         let fetchedTargets = targets
         let decodedTargets = Self.decodeOnEveryCore(count: targets.count) { index in
-            fetchedTargets[index].compactMap { try? Self.readBack($0, file: path).get() }
+            fetchedTargets[index].compactMap { try? Self.readBack($0, file: path) }
         }
         for index in runs.indices { runs[index].replyTargets = decodedTargets[index] }
         return runs
-    }
-
-    /// The message `result` read back, or, when it did not, the notice of the message `offset`
-    /// places into the run of `request` (-1: the one before it), passed to `unreadable` first.
-    private func message(
-        _ result: Result<Message, EventRecordError>, of request: MessageRun.Request, offset: Int, unreadable: (UnreadableRecord) -> Void
-    ) throws(StoreError) -> Message {
-        switch result {
-        case let .success(message): return message
-        case let .failure(error):
-            let channel = request.channel
-            guard
-                let (id, timestamp) = try store.identity(
-                    channel: channel.rawValue, from: request.first.timestamp, request.first.tiebreak, offset: offset)
-            else { throw .failed(path: store.path, reason: "a stored message of channel \(channel.rawValue) was not found again") }
-            unreadable(UnreadableRecord(channel: channel, id: MessageID(id), reason: Self.reason(error)))
-            return UnreadableRecord.notice(channel: channel, id: MessageID(id), timestamp: Timestamp(milliseconds: timestamp))
-        }
     }
 
     /// Why a stored record does not read back: the store's path, then what the decoder expected
@@ -212,15 +214,15 @@ final class StoredArchive: ArchiveSource {
     /// The message a stored record's bytes hold. Records are written as valid UTF-8; one that is
     /// not (a store damaged outside Parley) is read with its invalid bytes replaced by U+FFFD, as
     /// a `String` of it would be.
-    /// - Returns: the message, or the decoder's error when the record does not read back as one.
-    static func readBack(_ record: [UInt8], file: String) -> Result<Message, EventRecordError> {
+    /// - Throws: the decoder's ``EventRecordError`` when the record does not read back as a message.
+    static func readBack(_ record: [UInt8], file: String) throws(EventRecordError) -> Message {
         do throws(EventRecordError) {
-            return .success(try message(Data(record), file: file))
+            return try message(Data(record), file: file)
         } catch {
             guard let repaired = String(validating: record, as: UTF8.self) == nil ? String(decoding: record, as: UTF8.self) : nil,
                 let message = try? message(Data(repaired.utf8), file: file)
-            else { return .failure(error) }
-            return .success(message)
+            else { throw error }
+            return message
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyEventCodec
 import ParleyImport
 import ParleyModel
 import ParleyRender
@@ -20,7 +21,7 @@ import Testing
 
     @Test func aRecordReadsBackAsItsMessage() throws {
         let (message, bytes) = try Self.record("café ☕ \u{0} *bold*")
-        #expect(try StoredArchive.readBack(bytes, file: "archive.sqlite").get() == message)
+        #expect(try StoredArchive.readBack(bytes, file: "archive.sqlite") == message)
     }
 
     @Test func invalidUTF8ReadsAsTheRepairedText() throws {
@@ -28,26 +29,24 @@ import Testing
         // é is C3 A9; C3 before "(" is not UTF-8.
         let at = try #require(bytes.indices.first { bytes[$0] == 0xC3 && bytes[$0 + 1] == 0xA9 })
         bytes[at + 1] = 0x28
-        let decoded = try StoredArchive.readBack(bytes, file: "archive.sqlite").get()
+        let decoded = try StoredArchive.readBack(bytes, file: "archive.sqlite")
         #expect(decoded.content.text == "caf\u{FFFD}(")
         #expect(try decoded == StoredArchive.message(String(decoding: bytes, as: UTF8.self), file: "archive.sqlite"))
     }
 
     @Test func aRecordThatIsNoMessageNamesTheStoreAndWhatWasExpected() throws {
-        let truncated = StoredArchive.readBack(Array(#"{"type":"message","garb"#.utf8), file: "archive.sqlite")
-        guard case let .failure(error) = truncated else {
-            Issue.record("a truncated record read back: \(truncated)")
-            return
+        #expect {
+            try StoredArchive.readBack(Array(#"{"type":"message","garb"#.utf8), file: "archive.sqlite")
+        } throws: { error in
+            guard let error = error as? EventRecordError else { return false }
+            return StoredArchive.reason(error)
+                == "archive.sqlite, byte 0 of the record: expected valid JSON: Unexpected end of file during JSON parse."
         }
-        #expect(
-            StoredArchive.reason(error)
-                == "archive.sqlite, byte 0 of the record: expected valid JSON: Unexpected end of file during JSON parse.")
-        let incomplete = StoredArchive.readBack(Array(#"{"type":"message","id":"1"}"#.utf8), file: "archive.sqlite")
-        guard case let .failure(error) = incomplete else {
-            Issue.record("an incomplete record read back: \(incomplete)")
-            return
+        #expect {
+            try StoredArchive.readBack(Array(#"{"type":"message","id":"1"}"#.utf8), file: "archive.sqlite")
+        } throws: { error in
+            guard let error = error as? EventRecordError else { return false }
+            return error.file == "archive.sqlite" && StoredArchive.reason(error).hasPrefix("archive.sqlite, byte ")
         }
-        #expect(StoredArchive.reason(error).hasPrefix("archive.sqlite, byte "))
-        #expect(error.file == "archive.sqlite")
     }
 }
