@@ -48,11 +48,24 @@ extension InlineScanner {
         }
         if index > range.lowerBound, CharacterClass.isAlphanumeric(chars[index - 1]) { return nil }
         var end = index + schemeLength
-        while end < range.upperBound, !chars[end].isWhitespace, !"<>\"".contains(chars[end]) { end += 1 }
+        while end < range.upperBound, !endsURL(at: end) { end += 1 }
         end = Self.trimmedURLEnd(chars, start: index, end: end)
         guard end > index + schemeLength else { return nil }
         let url = string(index..<end)
         return (.link(destination: url, [.text(url)]), end)
+    }
+
+    /// Whether character `index` ends a bare URL: whitespace, `<`, `>` or `"`. A one-byte character
+    /// is tested on its byte (whitespace there is tab to carriage return and space); only a longer
+    /// one (CR LF, U+00A0, a letter with a mark) is asked for its properties, and none of those is
+    /// one of the three markers.
+    func endsURL(at index: Int) -> Bool {
+        let start = offsets[index]
+        guard offsets[index + 1] == start + 1 else { return chars[index].isWhitespace }
+        switch utf8[start] {
+        case 0x09...0x0D, 0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""): return true
+        default: return false
+        }
     }
 
     /// The end of a URL without trailing punctuation and unbalanced closing parentheses.

@@ -47,6 +47,26 @@ import Testing
         #expect(checked > 20_000)
     }
 
+    /// Over seeded texts with URLs, whitespace of one and several bytes and characters with marks,
+    /// the byte test of where a bare URL ends agrees with the characters' own (whitespace, or one
+    /// of `<`, `>`, `"`) at every character.
+    @Test func aURLEndsWhereItsCharactersSay() {
+        let alphabet = Self.alphabet + ["<", ">", "\"", "\u{2028}", " \u{301}", "\u{3000}", "\u{85}", "\u{1C}", "<\u{338}", "(", ")", "\t"]
+        var random = SeededRandom(seed: 0x0E_4D5)
+        var ends = 0
+        for _ in 0..<2_000 {
+            let text = (0..<Int(random.next() % 24)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }.joined()
+            let scanner = InlineScanner(text, dialect: .discord)
+            for index in scanner.chars.indices {
+                let character = scanner.chars[index]
+                let expected = character.isWhitespace || "<>\"".contains(character)
+                #expect(scanner.endsURL(at: index) == expected, "\(text.debugDescription) at \(index)")
+                if expected { ends += 1 }
+            }
+        }
+        #expect(ends > 3_000)
+    }
+
     @Test func runsBetweenStopsAreText() {
         var discord = InlineScanner("x **bold** and plain words, then <@123> é👍🏽\nnext", dialect: .discord)
         #expect(
