@@ -81,7 +81,7 @@ struct ArchiveHistory {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             store = try ArchiveStore(path: path) { (channel, record) throws(StoreError) in
                 do {
-                    return Self.stored(try StoredArchive.message(record, file: path), in: channel, record: record)
+                    return Self.stored(try StoredArchive.message(record, file: path), in: channel, record: Array(record.utf8))
                 } catch {
                     throw .failed(path: path, reason: "a stored record does not read back: \(error)")
                 }
@@ -209,11 +209,11 @@ struct ArchiveHistory {
     }
 
     /// The row of `message` of `channel`, whose record is `record`.
-    static func stored(_ message: Message, in channel: String, record: String) -> StoredMessage {
+    static func stored(_ message: Message, in channel: String, record: [UInt8]) -> StoredMessage {
         StoredMessage(
             channel: channel, id: message.id.rawValue, timestamp: message.timestamp.milliseconds,
             tiebreak: MessageOrderKey.tiebreak(message.id), edited: message.editedTimestamp?.milliseconds,
-            replyTo: message.reply?.messageID.rawValue, digest: RecordDigest.digest(of: record),
+            replyTo: message.reply?.messageID.rawValue, digest: record.withUnsafeBytes { RecordDigest.digest($0, seed: 0) },
             hasLocalMedia: ArchiveEntry.referencesLocalMedia(message),
             colors: colors(of: message), record: record)
     }

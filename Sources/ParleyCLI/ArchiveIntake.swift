@@ -83,15 +83,7 @@ final class ArchiveIntake: MessageSink {
         // behind (half its slots or more wait), else there. The bytes are the same either way.
         let read: IntakeStaging.Entry.Read
         if staging.chunksWaiting.load(ordering: .relaxed) >= Self.chunksInFlight / 2 {
-            do {
-                read = .encoded(
-                    try IntakeStaging.row(
-                        of: message, in: channel.id.rawValue, sourceDigest: sourceDigest, writer: staging.writer, store: staging.store.path),
-                    content: message.content)
-            } catch {
-                failure = error
-                return
-            }
+            read = .encoded(IntakeStaging.row(of: message, in: channel.id.rawValue, sourceDigest: sourceDigest), content: message.content)
         } else {
             read = .message(message, sourceDigest: sourceDigest)
         }

@@ -1,3 +1,4 @@
+import ParleyEventCodec
 import ParleyImport
 import ParleyModel
 import ParleyStore
@@ -7,15 +8,15 @@ extension IntakeStaging {
     struct StoredCopy {
         /// Its edit time (UTC milliseconds) and record.
         var edited: Int64?
-        var record: String
+        var record: [UInt8]
         /// The copy as a row of the input's channel when it was taken out of a former channel (the
         /// update must stage it if the input's copy does not win); nil for a copy the channel holds.
         var moved: StoredMessage?
 
         /// The copy `row` of the input's channel holds.
-        init(_ row: (edited: Int64?, record: String)) { self.init(edited: row.edited, record: row.record) }
+        init(_ row: (edited: Int64?, record: [UInt8])) { self.init(edited: row.edited, record: row.record) }
 
-        init(edited: Int64?, record: String, moved: StoredMessage? = nil) {
+        init(edited: Int64?, record: [UInt8], moved: StoredMessage? = nil) {
             self.edited = edited
             self.record = record
             self.moved = moved
@@ -41,9 +42,9 @@ extension IntakeStaging {
             guard let found = try store.removeMessage(channel: former.rawValue, id: id) else { continue }
             noteMove(from: former, to: channel, name: entry.channelName)
             guard (found.edited ?? Int64.min) > (copy?.edited ?? Int64.min) || copy == nil else { continue }
-            var message = try StoredArchive.message(found.record, file: store.path)
+            var message = try StoredArchive.readBack(found.record, file: store.path)
             message.channel = channel
-            let record = try writer.messageLine(message)
+            let record = MessageRecordWriter().bytes(of: message)
             copy = StoredCopy(
                 edited: found.edited, record: record, moved: ArchiveHistory.stored(message, in: entry.channel, record: record))
         }

@@ -85,8 +85,6 @@ final class IntakeStaging: @unchecked Sendable {
     var moves: [ChannelMove] = []
     var moveIndex: [ChannelID: [ChannelID: Int]] = [:]
     private var pending: [StoredMessage] = []
-    /// Encodes each message read as its store record.
-    let writer = ParleyJSONLWriter()
     /// Chunks handed over by the reader and not yet taken (the one thing the reader reads
     /// without the queue: it encodes records itself while the staging is behind).
     let chunksWaiting = Atomic<Int>(0)
@@ -137,9 +135,7 @@ final class IntakeStaging: @unchecked Sendable {
         let stored: StoredMessage, content: Content
         switch entry.read {
         case let .message(message, sourceDigest):
-            (stored, content) = (
-                try Self.row(of: message, in: entry.channel, sourceDigest: sourceDigest, writer: writer, store: store.path), message.content
-            )
+            (stored, content) = (Self.row(of: message, in: entry.channel, sourceDigest: sourceDigest), message.content)
         case let .encoded(row, rowContent):
             (stored, content) = (row, rowContent)
         }
@@ -183,7 +179,7 @@ final class IntakeStaging: @unchecked Sendable {
         }
         if outcome == .sameEditTime {
             do throws(EventRecordError) {
-                if try StoredArchive.readBack(Array(previous.record.utf8), file: store.path).content != content {
+                if try StoredArchive.readBack(previous.record, file: store.path).content != content {
                     findings.append(
                         Diagnostic(
                             file: location.file, location: "channel \(entry.channelName), message \(stored.id)",
@@ -241,25 +237,16 @@ final class IntakeStaging: @unchecked Sendable {
         return first
     }
 
-    /// The store row of `message` of `channel`, its record encoded by `writer`.
-    /// - Throws: ``CommandFailure`` with ``ExitCode/dataError``, naming `store`, when the record
-    ///   cannot be encoded.
-    static func row(
-        of message: Message, in channel: String, sourceDigest: UInt64?, writer: ParleyJSONLWriter, store: String
-    ) throws(CommandFailure) -> StoredMessage {
-        let record: String
-        do {
-            record = try writer.messageLine(message)
-        } catch {
-            throw CommandFailure(.dataError, "\(store): \(error)")
-        }
-        var stored = ArchiveHistory.stored(message, in: channel, record: record)
+    /// The store row of `message` of `channel`, its record written by ``MessageRecordWriter``
+    /// (which never fails: every value of a message has a JSON form).
+    static func row(of message: Message, in channel: String, sourceDigest: UInt64?) -> StoredMessage {
+        var stored = ArchiveHistory.stored(message, in: channel, record: MessageRecordWriter().bytes(of: message))
         stored.sourceDigest = sourceDigest
         return stored
     }
 
     /// How merging the later copy `stored` into the copy kept so far, `previous`, comes out.
-    private static func outcome(_ previous: (edited: Int64?, record: String), _ stored: StoredMessage) -> MergedCopy.Outcome {
+    private static func outcome(_ previous: (edited: Int64?, record: [UInt8]), _ stored: StoredMessage) -> MergedCopy.Outcome {
         MergedCopy.Outcome(first: previous.edited, later: stored.edited, identical: previous.record == stored.record)
     }
 

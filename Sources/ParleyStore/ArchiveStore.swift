@@ -187,12 +187,13 @@ public final class ArchiveStore {
         return count
     }
 
-    /// The stored copy of message `id` of `channel`: its edit time (UTC milliseconds) and record.
+    /// The stored copy of message `id` of `channel`: its edit time (UTC milliseconds) and record
+    /// (the bytes stored).
     /// - Complexity: O(log n).
-    public func message(channel: String, id: String) throws(StoreError) -> (edited: Int64?, record: String)? {
-        var found: (Int64?, String)?
+    public func message(channel: String, id: String) throws(StoreError) -> (edited: Int64?, record: [UInt8])? {
+        var found: (Int64?, [UInt8])?
         try connection.query("SELECT edited, record FROM messages WHERE channel = ? AND id = ?", [.text(channel), .text(id)]) { row in
-            found = (row.isNull(0) ? nil : row.integer(0), row.text(1))
+            found = (row.isNull(0) ? nil : row.integer(0), row.bytes(1))
         }
         return found
     }
@@ -244,7 +245,7 @@ public final class ArchiveStore {
     /// - Returns: the removed copy's edit time (UTC milliseconds) and record; nil when `channel`
     ///   holds no message `id` (nothing is changed then).
     /// - Complexity: O(log n).
-    public func removeMessage(channel: String, id: String) throws(StoreError) -> (edited: Int64?, record: String)? {
+    public func removeMessage(channel: String, id: String) throws(StoreError) -> (edited: Int64?, record: [UInt8])? {
         guard let found = try message(channel: channel, id: id) else { return nil }
         try connection.query("DELETE FROM messages WHERE channel = ? AND id = ?", [.text(channel), .text(id)])
         return found
@@ -490,7 +491,7 @@ public final class ArchiveStore {
                 [
                     .text(message.channel), .integer(message.timestamp), .text(message.tiebreak), .text(message.id),
                     message.edited.map { .integer($0) } ?? .null, message.replyTo.map { .text($0) } ?? .null,
-                    .integer(Int64(bitPattern: message.digest)), .integer(message.hasLocalMedia ? 1 : 0), .text(message.record),
+                    .integer(Int64(bitPattern: message.digest)), .integer(message.hasLocalMedia ? 1 : 0), .utf8(message.record),
                     message.sourceDigest.map { .integer(Int64(bitPattern: $0)) } ?? .null,
                 ])
         }

@@ -101,6 +101,11 @@ final class SQLiteConnection {
                         parley_sqlite3_bind_text(statement, Int32(index + 1), $0.baseAddress, sqlite3_uint64($0.count))
                     }
                 }
+            case let .utf8(bytes):
+                code = bytes.withUnsafeBytes { bytes in
+                    parley_sqlite3_bind_text(
+                        statement, Int32(index + 1), bytes.baseAddress?.assumingMemoryBound(to: CChar.self), sqlite3_uint64(bytes.count))
+                }
             case let .integer(value): code = sqlite3_bind_int64(statement, Int32(index + 1), value)
             case .null: code = sqlite3_bind_null(statement, Int32(index + 1))
             }
@@ -131,6 +136,8 @@ final class SQLiteConnection {
 /// A parameter of a statement.
 enum SQLValue: Equatable {
     case text(String)
+    /// Text given as its UTF-8 bytes (bound as `TEXT`, not `BLOB`).
+    case utf8([UInt8])
     case integer(Int64)
     case null
 }

@@ -20,8 +20,8 @@ public struct StoredMessage: Hashable, Sendable {
     public var hasLocalMedia: Bool
     /// The colours the message uses (its author's, its embeds'), as written in the record.
     public var colors: [String]
-    /// The Parley JSON Lines `message` record.
-    public var record: String
+    /// The Parley JSON Lines `message` record, as its UTF-8 bytes (stored as `TEXT`).
+    public var record: [UInt8]
     /// A digest of the input record the message was read from (its bytes and what its reading
     /// depended on: `docs/ARCHIVE-STORE.md`), for a later input to pass over the same record
     /// unread; nil when the importer gave none.
@@ -29,7 +29,7 @@ public struct StoredMessage: Hashable, Sendable {
 
     public init(
         channel: String, id: String, timestamp: Int64, tiebreak: String, edited: Int64?, replyTo: String?, digest: UInt64,
-        hasLocalMedia: Bool, colors: [String], record: String, sourceDigest: UInt64? = nil
+        hasLocalMedia: Bool, colors: [String], record: [UInt8], sourceDigest: UInt64? = nil
     ) {
         self.channel = channel
         self.id = id

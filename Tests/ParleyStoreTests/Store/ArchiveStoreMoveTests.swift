@@ -22,7 +22,7 @@ import Testing
         let store = try Self.opened()
         try store.beginUpdate()
         let removed = try #require(try store.removeMessage(channel: "group", id: "1"))
-        #expect(removed.record == "one")
+        #expect(removed.record == Array("one".utf8))
         #expect(removed.edited == 150)
         #expect(try store.removeMessage(channel: "group", id: "1") == nil)
         #expect(try store.removeMessage(channel: "topic", id: "4") == nil)
@@ -37,7 +37,7 @@ import Testing
             ])
         #expect(try store.messageCount() == 3)
         #expect(try store.message(channel: "group", id: "1") == nil)
-        #expect(try store.message(channel: "topic", id: "1")?.record == "one")
+        #expect(try store.message(channel: "topic", id: "1")?.record == Array("one".utf8))
     }
 
     @Test func aRolledBackMoveLeavesTheMessageWhereItWas() throws {
@@ -48,6 +48,6 @@ import Testing
         store.rollbackUpdate()
         #expect(try store.messageCount(channel: "group") == 3)
         #expect(try store.messageCount(channel: "topic") == 0)
-        #expect(try store.message(channel: "group", id: "4")?.record == "four")
+        #expect(try store.message(channel: "group", id: "4")?.record == Array("four".utf8))
     }
 }

@@ -13,7 +13,7 @@ import Testing
     static func message(_ channel: String, _ id: String, _ time: Int64, _ record: String, replyTo: String? = nil) -> StoredMessage {
         StoredMessage(
             channel: channel, id: id, timestamp: time, tiebreak: "t" + id, edited: id == "1" ? 150 : nil, replyTo: replyTo,
-            digest: UInt64(record.utf8.count) << 60 | 7, hasLocalMedia: id == "2", colors: ["#" + id], record: record)
+            digest: UInt64(record.utf8.count) << 60 | 7, hasLocalMedia: id == "2", colors: ["#" + id], record: Array(record.utf8))
     }
 
     /// Every entry of `channel` as `(timestamp, tiebreak, digest, local media)`, in order.
@@ -52,7 +52,7 @@ import Testing
         #expect(try reopened.records(channel: "general", from: 0, "", limit: 2) == [Array("zero".utf8), Array("two".utf8)])
         #expect(try reopened.record(channel: "general", before: 200, "t2") == Array("zero".utf8))
         #expect(try reopened.record(channel: "general", before: 200, "t0") == nil)
-        #expect(try reopened.message(channel: "general", id: "1")?.record == "one, edited")
+        #expect(try reopened.message(channel: "general", id: "1")?.record == Array("one, edited".utf8))
         #expect(try reopened.message(channel: "general", id: "1")?.edited == 150)
         #expect(try reopened.message(channel: "general", id: "0")?.edited == nil)
         #expect(try reopened.message(channel: "b", id: "1") == nil)
@@ -158,7 +158,7 @@ import Testing
         let reopened = try ArchiveStore(path: path, upgrade: Self.noUpgrade)
         #expect(reopened.usesWAL)
         #expect(try reopened.header() == "h1")
-        #expect(try reopened.message(channel: "general", id: "1")?.record == "one")
+        #expect(try reopened.message(channel: "general", id: "1")?.record == Array("one".utf8))
     }
 
     /// ``ArchiveStore/reading(_:)`` runs its queries in one read transaction and ends it (the
@@ -171,7 +171,7 @@ import Testing
             #expect(!store.connection.isAutocommit)
             return try store.message(channel: "general", id: "1")?.record
         }
-        #expect(read == "one")
+        #expect(read == Array("one".utf8))
         #expect(store.connection.isAutocommit)
         #expect(throws: StoreError.self) {
             try store.reading { () throws(StoreError) in throw StoreError.failed(path: "x", reason: "thrown") }
@@ -180,7 +180,7 @@ import Testing
         try store.beginUpdate()
         try store.stage([Self.message("general", "2", 200, "two")])
         let staged = try store.reading { () throws(StoreError) in try store.message(channel: "general", id: "2")?.record }
-        #expect(staged == "two")
+        #expect(staged == Array("two".utf8))
         #expect(!store.connection.isAutocommit)
         try store.commitUpdate(header: "h2")
         #expect(store.connection.isAutocommit)
