@@ -16,8 +16,8 @@ struct Fence {
     /// break inside the fence are dropped.
     /// - Complexity: O(n): a failed search for a closer means no fence opens later either.
     static func find(in rest: Substring, lineEnd: Substring.Index, dialect: Dialect) -> Fence? {
-        guard dialect != .plain, rest[..<lineEnd].utf8.contains(0x60), let opening = rest[..<lineEnd].firstRange(of: "```"),
-            let closing = rest[opening.upperBound...].firstRange(of: "```")
+        guard dialect != .plain, mayHoldMarker(rest[..<lineEnd]), let opening = rest[..<lineEnd].firstRange(of: "```"),
+            mayHoldMarker(rest[opening.upperBound...]), let closing = rest[opening.upperBound...].firstRange(of: "```")
         else { return nil }
         var content = rest[opening.upperBound..<closing.lowerBound]
         if dialect == .whatsapp, !content.contains("\n") { return nil }
@@ -33,5 +33,17 @@ struct Fence {
         if content.last == "\n" { content = content.dropLast() }
         let code = dialect == .slack ? SlackEntities.decode(String(content)) : String(content)
         return Fence(opening: opening.lowerBound, language: language, code: code, rest: rest[closing.upperBound...])
+    }
+
+    /// Whether `text`'s UTF-8 bytes hold three backticks in a row: only then can its characters
+    /// spell the marker, so the search by characters (grapheme breaking) is left for such text.
+    /// - Complexity: O(n) in the bytes, none decoded.
+    static func mayHoldMarker(_ text: Substring) -> Bool {
+        var run = 0
+        for byte in text.utf8 {
+            run = byte == 0x60 ? run + 1 : 0
+            if run == 3 { return true }
+        }
+        return false
     }
 }
