@@ -15,6 +15,9 @@ struct InlineScanner {
     /// Nesting deeper than this is kept as literal text (DiscordChatExporter uses the same cap).
     static let maximumDepth = 32
 
+    /// The character of each ASCII byte.
+    static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+
     let chars: [Character]
     /// The text's UTF-8 bytes, and where each character starts in them (``chars``'s count + 1
     /// offsets, the last the byte count): literal runs and ``string(_:)`` copy bytes, not characters.
@@ -29,17 +32,30 @@ struct InlineScanner {
     private var codeRuns: CodeRuns?
 
     init(_ text: String, dialect: Dialect) {
-        let chars = Array(text)
-        var offsets: [Int] = []
-        offsets.reserveCapacity(chars.count + 1)
+        let utf8 = Array(text.utf8)
+        var chars: [Character] = [], offsets: [Int] = []
+        chars.reserveCapacity(utf8.count)
+        offsets.reserveCapacity(utf8.count + 1)
         var offset = 0
-        for character in chars {
+        while offset < utf8.count {
             offsets.append(offset)
-            offset += character.utf8.count
+            let byte = utf8[offset]
+            // An ASCII byte followed by another or by the end is a character of its own (but CR
+            // before LF): no grapheme breaking is needed for it. Any other character is found by
+            // the string's own breaking, from the boundary reached so far.
+            if byte < 0x80, byte != 0x0D, offset + 1 == utf8.count || utf8[offset + 1] < 0x80 {
+                chars.append(Self.asciiCharacters[Int(byte)])
+                offset += 1
+            } else {
+                let start = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+                let end = text.index(after: start)
+                chars.append(text[start])
+                offset = text.utf8.distance(from: text.utf8.startIndex, to: end)
+            }
         }
         offsets.append(offset)
         self.chars = chars
-        self.utf8 = Array(text.utf8)
+        self.utf8 = utf8
         self.offsets = offsets
         self.dialect = dialect
         self.delimiters = dialect.delimiters

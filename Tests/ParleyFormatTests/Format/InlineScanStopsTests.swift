@@ -47,6 +47,24 @@ import Testing
         #expect(checked > 20_000)
     }
 
+    /// Over 20,000 seeded texts of ASCII, CR LF and characters that join what comes before or after
+    /// them (combining marks, a prepended mark, ZWJ, regional indicators, skin tones, Hangul
+    /// jamo), the scanner's characters and their byte offsets are the string's own.
+    @Test func theCharactersAreTheStringsOwn() {
+        let pieces = [
+            "a", "Z", " ", "\n", "\r", "\r\n", "`", "*", "\u{301}", "\u{600}", "\u{200D}", "👩", "🇫", "🇷", "🏽", "\u{1100}",
+            "\u{1161}", "\u{11A8}", "é", "日", "\u{0}", "\u{7F}",
+        ]
+        var random = SeededRandom(seed: 0xC4A2)
+        for _ in 0..<20_000 {
+            let text = (0..<random.below(16)).map { _ in pieces[random.below(pieces.count)] }.joined()
+            let scanner = InlineScanner(text, dialect: .discord)
+            let expected = Array(text)
+            #expect(scanner.chars == expected, "\(text.debugDescription)")
+            #expect(scanner.offsets == expected.reduce(into: [0]) { $0.append($0.last! + $1.utf8.count) }, "\(text.debugDescription)")
+        }
+    }
+
     /// Over seeded texts with URLs, whitespace of one and several bytes and characters with marks,
     /// the byte test of where a bare URL ends agrees with the characters' own (whitespace, or one
     /// of `<`, `>`, `"`) at every character.
