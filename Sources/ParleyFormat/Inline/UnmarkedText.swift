@@ -53,10 +53,20 @@ enum UnmarkedText {
         return inlines
     }
 
-    /// Whether a line (no line break in it) is only whitespace characters.
-    private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard line.allSatisfy({ $0 < 0x80 }) else { return String(decoding: line, as: UTF8.self).allSatisfy(\.isWhitespace) }
-        return line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0B || $0 == 0x0C }
+    /// Whether a line (no line break or carriage return in it) is only whitespace characters. An
+    /// ASCII byte other than space, tab, VT and FF makes its character no whitespace (it starts it,
+    /// or follows a prepended mark, which is none), so only a line of such bytes and others outside
+    /// ASCII is read as characters.
+    static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var ascii = true
+        for byte in line {
+            if byte >= 0x80 {
+                ascii = false
+            } else if byte != 0x20, byte != 0x09, byte != 0x0B, byte != 0x0C {
+                return false
+            }
+        }
+        return ascii || String(decoding: line, as: UTF8.self).allSatisfy(\.isWhitespace)
     }
 
     /// The ASCII characters that may start an inline construct of `dialect` (`:` for bare

@@ -1,3 +1,4 @@
+import ParleyTestSupport
 import Testing
 
 @testable import ParleyFormat
@@ -23,6 +24,24 @@ import Testing
             var scanner = InlineScanner(text, dialect: dialect)
             if let fast = UnmarkedText.inlines(text, dialect: dialect) { #expect(fast == scanner.parse(), "\(text.debugDescription)") }
         }
+    }
+
+    /// Over 20,000 seeded lines of ASCII and Unicode whitespace, letters, marks and a prepended
+    /// mark, a line is blank exactly when each of its characters is whitespace.
+    @Test func aLineIsBlankWhenEachCharacterIsWhitespace() {
+        let pieces = [
+            " ", "\t", "\u{B}", "\u{C}", "\u{A0}", "\u{3000}", "\u{2028}", "\u{85}", "a", ".", "\u{301}", "\u{600}", "é", "\u{1C}",
+        ]
+        var random = SeededRandom(seed: 0xB1A4)
+        var blank = 0
+        for _ in 0..<20_000 {
+            let line = (0..<random.below(6)).map { _ in pieces[random.below(pieces.count)] }.joined()
+            var copy = line
+            let found = copy.withUTF8 { UnmarkedText.isBlank($0) }
+            #expect(found == line.allSatisfy(\.isWhitespace), "\(line.debugDescription)")
+            if found { blank += 1 }
+        }
+        #expect(blank > 1_000)
     }
 
     @Test func plainTextIsOneParagraphOfLines() {
