@@ -44,9 +44,8 @@ extension IntakeStaging {
             guard (found.edited ?? Int64.min) > (copy?.edited ?? Int64.min) || copy == nil else { continue }
             var message = try StoredArchive.readBack(found.record, file: store.path)
             message.channel = channel
-            let record = MessageRecordWriter().bytes(of: message)
-            copy = StoredCopy(
-                edited: found.edited, record: record, moved: ArchiveHistory.stored(message, in: entry.channel, record: record))
+            let moved = Self.row(of: message, in: entry.channel, sourceDigest: nil)
+            copy = StoredCopy(edited: found.edited, record: moved.record, moved: moved)
         }
         return copy
     }

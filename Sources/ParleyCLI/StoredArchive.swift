@@ -151,7 +151,7 @@ final class StoredArchive: ArchiveSource {
                 for (run, request) in zip(runs, requests) {
                     var found: [[UInt8]] = []
                     for id in Set(run.messages.compactMap { $0.reply?.messageID.rawValue }).sorted() {
-                        if let record = try store.record(channel: request.channel.rawValue, id: id) { found.append(record) }
+                        if let record = try store.message(channel: request.channel.rawValue, id: id)?.record { found.append(record) }
                     }
                     targets.append(found)
                 }

@@ -198,16 +198,6 @@ public final class ArchiveStore {
         return found
     }
 
-    /// The record of message `id` of `channel`, as the bytes stored, if the store holds it.
-    /// - Complexity: O(log n).
-    public func record(channel: String, id: String) throws(StoreError) -> [UInt8]? {
-        var record: [UInt8]?
-        try connection.query("SELECT record FROM messages WHERE channel = ? AND id = ?", [.text(channel), .text(id)]) {
-            record = $0.bytes(0)
-        }
-        return record
-    }
-
     /// Calls `body` with the id (its UTF-8 bytes, valid only during the call) and source digest of
     /// every message of `channel` that has one, in display order.
     /// - Complexity: O(n) for the channel's n messages.

@@ -56,8 +56,8 @@ import Testing
         #expect(try reopened.message(channel: "general", id: "1")?.edited == 150)
         #expect(try reopened.message(channel: "general", id: "0")?.edited == nil)
         #expect(try reopened.message(channel: "b", id: "1") == nil)
-        #expect(try reopened.record(channel: "general", id: "1") == Array("one, edited".utf8))
-        #expect(try reopened.record(channel: "b", id: "1") == nil)
+        #expect(try reopened.message(channel: "general", id: "1")?.record == Array("one, edited".utf8))
+        #expect(try reopened.message(channel: "b", id: "1")?.record == nil)
         // The id and time of a message by its place: `offset` after a key, or just before it.
         #expect(try reopened.identity(channel: "general", from: 200, "t0", offset: 0)! == ("0", 200))
         #expect(try reopened.identity(channel: "general", from: 200, "t0", offset: 2)! == ("1", 300))
