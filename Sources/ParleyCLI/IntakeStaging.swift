@@ -229,11 +229,13 @@ final class IntakeStaging: @unchecked Sendable {
             try store.noteLaterCopy(channel: channel, id: id, at: place, kept: outcome.keepsLater, sameInput: false)
             first = kept.map { "\($0.file): \($0.location)" }
         }
-        let copy = MergedCopy(
-            channel: ChannelID(channel), channelName: channelName, id: MessageID(id), first: first,
-            later: "\(location.file): \(location.place)", outcome: outcome)
-        update.merges.add(copy)
-        log?.append(MergeSummary.line(copy))
+        update.merges.add(channel: ChannelID(channel), name: channelName, fromArchive: first == nil, outcome: outcome)
+        if log != nil {
+            let copy = MergedCopy(
+                channel: ChannelID(channel), channelName: channelName, id: MessageID(id), first: first,
+                later: "\(location.file): \(location.place)", outcome: outcome)
+            log?.append(MergeSummary.line(copy))
+        }
         return first
     }
 

@@ -35,9 +35,21 @@ struct MergeSummary: Equatable {
 
     /// Counts `copy`.
     mutating func add(_ copy: MergedCopy) {
-        channels[copy.channel, default: Tally(name: copy.channelName)].name = copy.channelName
-        channels[copy.channel]?.counts[copy.outcome.rawValue] += 1
-        if copy.first == nil { channels[copy.channel]?.fromArchive = true } else { channels[copy.channel]?.fromInput = true }
+        add(channel: copy.channel, name: copy.channelName, fromArchive: copy.first == nil, outcome: copy.outcome)
+    }
+
+    /// Counts a merged copy of a message of `channel` (named `name` by the later copy's input)
+    /// whose first copy was the archive's (`fromArchive`) or an earlier input's, kept as `outcome`
+    /// says: ``add(_:)`` without the copy's places, which only a log line shows.
+    /// - Complexity: O(1): one lookup of the channel.
+    mutating func add(channel: ChannelID, name: String, fromArchive: Bool, outcome: MergedCopy.Outcome) {
+        Self.count(&channels[channel, default: Tally(name: name)], name: name, fromArchive: fromArchive, outcome: outcome)
+    }
+
+    private static func count(_ tally: inout Tally, name: String, fromArchive: Bool, outcome: MergedCopy.Outcome) {
+        tally.name = name
+        tally.counts[outcome.rawValue] += 1
+        if fromArchive { tally.fromArchive = true } else { tally.fromInput = true }
     }
 
     /// The summary's lines: one per channel with merged copies, most copies first (then by name),

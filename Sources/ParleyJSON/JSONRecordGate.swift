@@ -1,7 +1,8 @@
 /// Shows a ``JSONStreamReader``'s caller the raw bytes of each object record of a record list, and
 /// lets it decide, as a record begins, whether it is built: a caller that already holds a record
-/// with the same bytes can pass it over, so that none of its values are made (the parser still
-/// reads and checks every byte).
+/// with the same bytes can pass it over, so that none of its values are made and the parser does
+/// not even read it. A record passed over is therefore not checked: pass over only bytes that were
+/// read as valid JSON before (the same bytes are valid again).
 ///
 /// Only records that are objects and lie whole in the bytes the parser was handed at once (a
 /// chunk) are shown; one cut by a chunk's end is built and not shown. While ``offering`` says so,

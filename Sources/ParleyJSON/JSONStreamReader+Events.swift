@@ -2,37 +2,38 @@ import CYAJL
 
 extension JSONStreamReader {
     /// yajl's callbacks: each forwards one token to the ``JSONTreeBuilder`` behind `context` and
-    /// returns 1 (go on); inside a record the gate passed over, values and keys are not even made.
+    /// returns 1 (go on), or 0 at the `{` of a record the gate passes over (the reader then resumes
+    /// past the record with a fresh parser); while the parser reads the reader's resumption,
+    /// values and keys are not even made.
     /// Numbers arrive as their text (`yajl_number`), so nothing is rounded.
     static let events = yajl_callbacks(
         yajl_null: { context in
-            guard builder(context).pointee.passing == 0 else { return 1 }
+            guard !builder(context).pointee.replaying else { return 1 }
             builder(context).pointee.value(.null)
             return 1
         },
         yajl_boolean: { context, value in
-            guard builder(context).pointee.passing == 0 else { return 1 }
+            guard !builder(context).pointee.replaying else { return 1 }
             builder(context).pointee.value(.bool(value != 0))
             return 1
         },
         yajl_integer: nil,
         yajl_double: nil,
         yajl_number: { context, text, length in
-            guard builder(context).pointee.passing == 0 else { return 1 }
+            guard !builder(context).pointee.replaying else { return 1 }
             builder(context).pointee.value(.number(string(text, length)))
             return 1
         },
         yajl_string: { context, text, length in
-            guard builder(context).pointee.passing == 0 else { return 1 }
+            guard !builder(context).pointee.replaying else { return 1 }
             builder(context).pointee.value(.string(string(text, length)))
             return 1
         },
         yajl_start_map: { context in
-            builder(context).pointee.startObject()
-            return 1
+            builder(context).pointee.startObject() ? 1 : 0
         },
         yajl_map_key: { context, text, length in
-            guard builder(context).pointee.passing == 0 else { return 1 }
+            guard !builder(context).pointee.replaying else { return 1 }
             builder(context).pointee.key(string(text, length))
             return 1
         },

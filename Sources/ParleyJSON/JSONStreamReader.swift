@@ -13,11 +13,12 @@ import Glibc
 /// `\xHH` escapes Telegram Desktop writes for control characters are read as `\u00HH`
 /// (``HexEscapeRewriter``); byte offsets in errors are still the input's. With a `gate`, each
 /// object record found whole in one chunk is shown to it with its bytes — offered as it begins,
-/// while the gate asks, and not built when it passes it over (``JSONRecordGate``).
+/// while the gate asks, and neither parsed nor built when it passes it over (``JSONRecordGate``).
 ///
 /// Not `Sendable`: one reader belongs to one thread.
 public final class JSONStreamReader {
-    private let handle: yajl_handle
+    /// yajl's parser; replaced by a fresh one after each run of records the gate passes over.
+    private var handle: yajl_handle
     private let builder: UnsafeMutablePointer<JSONTreeBuilder>
     private let callbacks: UnsafeMutablePointer<yajl_callbacks>
     /// Bytes given to yajl so far, and the newlines among them.
@@ -47,8 +48,7 @@ public final class JSONStreamReader {
         callbacks.initialize(to: Self.events)
         let handle: yajl_handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(builder))
         self.handle = handle
-        // During a callback, yajl has consumed the token it reports.
-        if gate != nil { builder.pointee.consumed = { yajl_get_bytes_consumed(handle) } }
+        builder.pointee.parser = handle
     }
 
     deinit {
@@ -100,15 +100,43 @@ public final class JSONStreamReader {
 
     /// Hands `bytes` to yajl and counts them; `rewriter` made them, if one did, and maps a place in
     /// them back to the input.
+    ///
+    /// When the gate passes over a record, yajl is stopped at its `{` (it cannot go on after
+    /// that), the records after it that the gate passes over too are counted without it, and a
+    /// fresh parser, brought to the same place by the builder's resumption, goes on past the last
+    /// one's `}`.
     private func parse(_ bytes: UnsafeRawBufferPointer, rewriter: HexEscapeRewriter? = nil) throws(JSONStreamError) {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
         builder.pointee.chunk = bytes
         builder.pointee.recordStart = nil
-        let status = yajl_parse(handle, base, bytes.count)
+        builder.pointee.declined = nil
+        var from = 0
+        var status = yajl_status_ok
+        while true {
+            builder.pointee.segmentStart = from
+            status = yajl_parse(handle, base + from, bytes.count - from)
+            guard status == yajl_status_client_canceled, let end = builder.pointee.passedOver else { break }
+            builder.pointee.passedOver = nil
+            from = builder.pointee.passFollowing(after: end)
+            resume()
+        }
         builder.pointee.chunk = UnsafeRawBufferPointer(start: nil, count: 0)
-        if status != yajl_status_ok { throw syntaxError(in: bytes, rewriter: rewriter) }
+        if status != yajl_status_ok { throw syntaxError(in: bytes, from: from, rewriter: rewriter) }
         offset += rewriter?.consumed ?? bytes.count
         lines += Self.newlines(in: bytes)
+    }
+
+    /// Replaces the parser, stopped at a record the gate passed over, by a fresh one that has read
+    /// the builder's resumption: it stands after a record of the open list, as the old one would
+    /// past the record's `}`.
+    private func resume() {
+        yajl_free(handle)
+        handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(builder))
+        builder.pointee.parser = handle
+        builder.pointee.replaying = true
+        let resumption = builder.pointee.resumption
+        _ = resumption.withUnsafeBufferPointer { yajl_parse(handle, $0.baseAddress, $0.count) }
+        builder.pointee.replaying = false
     }
 
     /// Ends the document.
@@ -125,7 +153,7 @@ public final class JSONStreamReader {
         }
         let status = yajl_complete_parse(handle)
         if let root = builder.pointee.root, status == yajl_status_ok { return root }
-        if builder.pointee.root != nil { throw syntaxError(in: UnsafeRawBufferPointer(start: nil, count: 0)) }
+        if builder.pointee.root != nil { throw syntaxError(in: UnsafeRawBufferPointer(start: nil, count: 0), from: 0) }
         throw .truncated(size: offset, line: lines, openRecord: builder.pointee.openRecord)
     }
 
@@ -137,11 +165,11 @@ public final class JSONStreamReader {
     /// - Complexity: O(envelope read so far).
     public var partialEnvelope: JSONValue? { builder.pointee.partialRoot }
 
-    /// The error yajl reports for `bytes`, with its absolute offset (in the input, before any
-    /// rewrite by `rewriter`) and line.
-    private func syntaxError(in bytes: UnsafeRawBufferPointer, rewriter: HexEscapeRewriter? = nil) -> JSONStreamError {
+    /// The error yajl reports for `bytes`, whose part from `from` on it was last handed, with its
+    /// absolute offset (in the input, before any rewrite by `rewriter`) and line.
+    private func syntaxError(in bytes: UnsafeRawBufferPointer, from: Int, rewriter: HexEscapeRewriter? = nil) -> JSONStreamError {
         // yajl has consumed the byte where it found the error: report that byte.
-        let consumed = max(min(yajl_get_bytes_consumed(handle), bytes.count) - 1, 0)
+        let consumed = max(min(from + yajl_get_bytes_consumed(handle), bytes.count) - 1, 0)
         var message = "not JSON"
         if let text = yajl_get_error(handle, 0, nil, 0) {
             message = String(cString: text).trimmingSuffix { $0 == "\n" || $0 == " " }

@@ -1,9 +1,13 @@
+import CYAJL
+
 /// Builds JSON values from a parser's token events and cuts the arrays named as record lists
 /// into ``JSONStreamEvent/record(list:path:index:value:)`` events, so that memory holds one
 /// record (and the document's envelope without its lists), never the whole document.
 ///
 /// With a ``JSONRecordGate``, each object record is offered to it as it begins, and one it passes
-/// over is only counted: its tokens are followed for its end, and none of its values are made.
+/// over is only counted: the parser is stopped at its `{` (``startObject()`` returns false) and
+/// resumed past its `}` (``passFollowing(after:)``, ``resumption``), so none of its bytes are
+/// tokenized and none of its values made.
 ///
 /// A record list is named by its pattern: the object keys from the document's root joined by
 /// `.`, `[]` for each array on the way (`messages`, `chats.list[].messages`), or `$` for a
@@ -39,12 +43,20 @@ struct JSONTreeBuilder {
     /// The document once complete, its record lists empty.
     var root: JSONValue?
     let gate: JSONRecordGate?
-    /// The bytes the parser is reading now, and how many of them it has read (the gate's record
-    /// begins at the `{` just read); set by the reader around each parse.
+    /// The bytes the parser is reading now; set by the reader around each parse.
     var chunk = UnsafeRawBufferPointer(start: nil, count: 0)
-    var consumed: () -> Int = { 0 }
-    /// How deep the tokens are inside a record the gate passed over (0 when none is being read).
-    var passing = 0
+    /// The parser, and where in ``chunk`` the bytes it was last handed begin: with them,
+    /// ``consumed()`` finds the `{` of the gate's record, just read.
+    var parser: yajl_handle?
+    var segmentStart = 0
+    /// Whether the tokens are the reader's ``resumption``, which make no values.
+    var replaying = false
+    /// Where in ``chunk`` the record the gate just passed over ends (past its `}`): the parser was
+    /// stopped at its `{` and resumes there (the reader clears it).
+    var passedOver: Int?
+    /// Where in ``chunk`` the record the gate declined in ``passFollowing(after:)`` begins: it is
+    /// built without being offered again.
+    var declined: Int?
     /// Where in ``chunk`` the object record being built began, when it began in this chunk (the
     /// reader clears it at each chunk).
     var recordStart: Int?
@@ -57,7 +69,7 @@ struct JSONTreeBuilder {
 
     /// The record the input is inside of, if any (`messages[12]`).
     var openRecord: String? {
-        guard let listFrame, frames.count > listFrame + 1 || passing > 0 else { return nil }
+        guard let listFrame, frames.count > listFrame + 1 else { return nil }
         return "\(frames[listFrame].path)[\(frames[listFrame].count)]"
     }
 
@@ -112,44 +124,101 @@ struct JSONTreeBuilder {
 
     mutating func key(_ key: String) { frames[frames.count - 1].key = key }
 
-    mutating func startObject() {
-        guard passing == 0 else { return passing += 1 }
+    /// How many bytes of ``chunk`` the parser has read: during a callback, up to the end of the
+    /// token it reports.
+    private func consumed() -> Int { segmentStart + (parser.map { yajl_get_bytes_consumed($0) } ?? 0) }
+
+    /// Begins an object; returns false to stop the parser when the gate passes over the record
+    /// that begins with it (``passedOver`` says where the record ends).
+    mutating func startObject() -> Bool {
+        guard !replaying else { return true }
         if let gate, let listFrame, frames.count == listFrame + 1 {
             let start = consumed() - 1
-            guard start >= 0, start < chunk.count, chunk[start] == UInt8(ascii: "{") else { return frames.append(.object()) }
-            if gate.offering(), passesOver(gate, listFrame, from: start) { return passing = 1 }
+            guard start >= 0, start < chunk.count, chunk[start] == UInt8(ascii: "{") else {
+                frames.append(.object())
+                return true
+            }
+            if declined != start, gate.offering(), let length = passOver(gate, listFrame, from: start) {
+                frames[listFrame].count += 1
+                passedOver = start + length
+                return false
+            }
             recordStart = start
         }
         frames.append(.object())
+        return true
     }
 
-    /// Whether `gate` passes over the object record that begins at `chunk[start]`, in the list at
-    /// `frames[listFrame]`: asked only when the chunk holds the whole record.
-    private func passesOver(_ gate: JSONRecordGate, _ listFrame: Int, from start: Int) -> Bool {
-        guard case let .list(list) = frames[listFrame].kind else { return false }
+    /// The length of the object record that begins at `chunk[start]`, in the list at
+    /// `frames[listFrame]`, when `gate` passes it over; nil when it is built. Asked only when the
+    /// chunk holds the whole record.
+    private func passOver(_ gate: JSONRecordGate, _ listFrame: Int, from start: Int) -> Int? {
+        guard case let .list(list) = frames[listFrame].kind else { return nil }
         let rest = UnsafeRawBufferPointer(rebasing: chunk[start...])
-        guard let span = JSONObjectScanner.span(of: rest, member: gate.member) else { return false }
-        return gate.decide(
+        guard let span = JSONObjectScanner.span(of: rest, member: gate.member) else { return nil }
+        let passed = gate.decide(
             JSONRecordGate.RawRecord(
                 list: list, listPath: frames[listFrame].path, index: frames[listFrame].count,
                 bytes: UnsafeRawBufferPointer(rebasing: rest[..<span.length]),
                 member: span.member.map { UnsafeRawBufferPointer(rebasing: rest[$0]) }))
+        return passed ? span.length : nil
     }
 
-    /// Leaves a container of a record passed over; at the record's end, counts it.
-    private mutating func endPassing() {
-        passing -= 1
-        if passing == 0, let listFrame { frames[listFrame].count += 1 }
+    /// After a record passed over that ends at `chunk[end]`, offers the records that follow it in
+    /// the chunk and passes over those the gate passes over, counting them, without the parser.
+    /// - Returns: Where the parser resumes: past the `}` of the last record passed over.
+    /// - Complexity: O(bytes of the records passed over).
+    mutating func passFollowing(after end: Int) -> Int {
+        guard let gate, let listFrame else { return end }
+        var resume = end
+        while true {
+            var index = Self.whitespaceEnd(chunk, from: resume)
+            guard index < chunk.count, chunk[index] == UInt8(ascii: ",") else { return resume }
+            index = Self.whitespaceEnd(chunk, from: index + 1)
+            guard index < chunk.count, chunk[index] == UInt8(ascii: "{"), gate.offering() else { return resume }
+            guard let length = passOver(gate, listFrame, from: index) else {
+                declined = index
+                return resume
+            }
+            frames[listFrame].count += 1
+            resume = index + length
+        }
+    }
+
+    /// The first byte of `bytes` from `start` on that is not JSON whitespace (RFC 8259 §2).
+    private static func whitespaceEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return index
+            }
+        }
+        return index
+    }
+
+    /// JSON text that takes a fresh parser to where this one is after a record of the open record
+    /// list (`{"":[null` for `messages`): for each open container, its opening bracket (an
+    /// object's with an empty key), then `null` for the record. Read while ``replaying``.
+    var resumption: [UInt8] {
+        guard let listFrame else { return [] }
+        var text: [UInt8] = []
+        for frame in frames[...listFrame] {
+            switch frame.kind {
+            case .object: text += Array(#"{"":"#.utf8)
+            case .array, .list: text.append(UInt8(ascii: "["))
+            }
+        }
+        return text + Array("null".utf8)
     }
 
     mutating func endObject() {
-        guard passing == 0 else { return endPassing() }
         let frame = frames.removeLast()
         value(.object(JSONObject(members: frame.members)))
     }
 
     mutating func startArray() {
-        guard passing == 0 else { return passing += 1 }
+        guard !replaying else { return }
         guard listFrame == nil else { return frames.append(Frame(kind: .array)) }
         let pattern = frames.isEmpty ? "$" : path(concrete: false)
         guard lists.contains(pattern) else { return frames.append(Frame(kind: .array)) }
@@ -166,7 +235,6 @@ struct JSONTreeBuilder {
     }
 
     mutating func endArray() {
-        guard passing == 0 else { return endPassing() }
         let frame = frames.removeLast()
         switch frame.kind {
         case let .list(list):

@@ -411,8 +411,7 @@ public final class ArchiveStore {
     public func mark(channel: String, id: String, at place: Place, keptIfFirst: Bool) throws(StoreError) -> Sighting {
         let input = Int64(place.input), channel = sightingChannels.number(of: channel), file = sightingFiles.number(of: place.file)
         try connection.query(
-            "INSERT OR IGNORE INTO temp.update_copies (channel, id, input, file, location, kept_input, kept_file, kept_location) "
-                + "VALUES (?1, ?2, ?3, ?4, ?5, iif(?6, ?3, NULL), iif(?6, ?4, NULL), iif(?6, ?5, NULL))",
+            Self.markSQL,
             [.integer(channel), .text(id), .integer(input), .integer(file), .text(place.location), .integer(keptIfFirst ? 1 : 0)])
         if connection.changes == 1 { return .first }
         var sighting = Sighting.first
@@ -430,6 +429,12 @@ public final class ArchiveStore {
         }
         return sighting
     }
+
+    /// The statement ``mark(channel:id:at:keptIfFirst:)`` runs once per copy: made once, as the
+    /// key of its prepared statement.
+    private static let markSQL =
+        "INSERT OR IGNORE INTO temp.update_copies (channel, id, input, file, location, kept_input, kept_file, kept_location) "
+        + "VALUES (?1, ?2, ?3, ?4, ?5, iif(?6, ?3, NULL), iif(?6, ?4, NULL), iif(?6, ?5, NULL))"
 
     /// Notes a later copy of message `id` of `channel` (one ``mark(channel:id:at:keptIfFirst:)``
     /// did not call the first) at `place`: when `kept`, the copy the update keeps; unless

@@ -9,12 +9,18 @@ import ParleyDigest
 /// Parley, the reader, `--me`, the channel). A record is passed over only the first time its id
 /// is met in the list: once a record of an id was read (``meet(_:)``), that id's stored copy may
 /// have changed, and a later record of it is read too. Ids are kept as 64-bit hashes: 16 bytes a
-/// message, sorted for binary search.
+/// message, placed in buckets by their top bits (about four entries a bucket) and sorted within
+/// each, so that finding one touches the bucket table and one bucket, not the ~20 places of a
+/// binary search over all of them (a cache miss each at a million messages).
 public struct KnownRecords: Sendable {
     /// What every digest of these records starts from.
     public let seed: UInt64
-    /// The id hash and source digest of each record held, by id hash.
+    /// The id hash and source digest of each record held, by bucket, then by id hash and digest.
     private let entries: [(id: UInt64, digest: UInt64)]
+    /// Where each bucket's entries begin in ``entries``, and after the last one, their end; a
+    /// bucket is the top ``bucketBits`` bits of an id hash.
+    private let buckets: [Int]
+    private let bucketBits: Int
     /// One bit per entry: its id was met in the list.
     private var met: [UInt64]
 
@@ -22,12 +28,33 @@ public struct KnownRecords: Sendable {
     ///   - seed: The seed of every digest (``digest(of:seed:)``).
     ///   - entries: Each record held: ``idHash(_:)`` of its message id and its source digest; none
     ///     for a sink that keeps digests but holds nothing to compare with yet.
-    /// - Complexity: O(n log n) for n entries.
+    /// - Complexity: O(n) for n entries, and the sorting of each bucket (O(n log n) only when
+    ///   most ids share their top bits).
     public init(seed: UInt64, entries: [(id: UInt64, digest: UInt64)] = []) {
         self.seed = seed
-        self.entries = entries.sorted { ($0.id, $0.digest) < ($1.id, $1.digest) }
+        let bits = max(0, Int.bitWidth - entries.count.leadingZeroBitCount - 2)
+        bucketBits = bits
+        // Counting sort by bucket, then each bucket sorted.
+        var starts = [Int](repeating: 0, count: (1 << bits) + 1)
+        for entry in entries { starts[Self.bucket(entry.id, bits: bits) + 1] += 1 }
+        for index in starts.indices.dropFirst() { starts[index] += starts[index - 1] }
+        var next = starts
+        var placed = [(id: UInt64, digest: UInt64)](repeating: (0, 0), count: entries.count)
+        for entry in entries {
+            let bucket = Self.bucket(entry.id, bits: bits)
+            placed[next[bucket]] = entry
+            next[bucket] += 1
+        }
+        for bucket in 0..<(starts.count - 1) where starts[bucket + 1] - starts[bucket] > 1 {
+            placed[starts[bucket]..<starts[bucket + 1]].sort { ($0.id, $0.digest) < ($1.id, $1.digest) }
+        }
+        self.entries = placed
+        buckets = starts
         met = Array(repeating: 0, count: (entries.count + 63) / 64)
     }
+
+    /// The bucket of id hash `id`: its top `bits` bits.
+    private static func bucket(_ id: UInt64, bits: Int) -> Int { bits == 0 ? 0 : Int(truncatingIfNeeded: id >> (64 - bits)) }
 
     /// Whether no record is held.
     public var isEmpty: Bool { entries.isEmpty }
@@ -45,6 +72,11 @@ public struct KnownRecords: Sendable {
     public mutating func claim(id: UnsafeRawBufferPointer, digest: UInt64) -> Bool {
         meet(hash: Self.idHash(id), digest: digest)
     }
+
+    /// Whether a record whose id hashes to `hash` (``idHash(_:)``) with source digest `digest` is
+    /// held and its id not met yet in the list; either way the id is met from now on.
+    /// - Complexity: O(log b) for the b entries of the hash's bucket (about four).
+    public mutating func claim(hash: UInt64, digest: UInt64) -> Bool { meet(hash: hash, digest: digest) }
 
     /// Notes that a record of message `id` was read: no later record of it is passed over.
     /// - Complexity: O(log n).
@@ -66,10 +98,12 @@ public struct KnownRecords: Sendable {
         return held
     }
 
-    /// The index of the first entry whose id hash is not below `hash`.
+    /// The index of the first entry whose id hash is not below `hash` in its bucket (the end of
+    /// the bucket when there is none).
     private func firstEntry(of hash: UInt64) -> Int {
-        var low = 0
-        var high = entries.count
+        let bucket = Self.bucket(hash, bits: bucketBits)
+        var low = buckets[bucket]
+        var high = buckets[bucket + 1]
         while low < high {
             let middle = (low + high) / 2
             if entries[middle].id < hash { low = middle + 1 } else { high = middle }

@@ -57,4 +57,41 @@ import Testing
         }
         #expect(claimed > 1000)
     }
+
+    /// Entries are found by their id hash alone, whatever bucket its top bits make: the hashes at
+    /// the buckets' edges (0, 2^63, 2^64 − 1), an id held twice with two digests, and up to 20,000
+    /// seeded ones — each claimed once with its digest, never with another or twice.
+    @Test func entriesAreFoundInEveryBucket() {
+        var random = SeededRandom(seed: 0xB0C7)
+        let edges: [UInt64] = [0, 1, 1 << 62, (1 << 63) - 1, 1 << 63, UInt64.max - 1, UInt64.max]
+        for count in [0, 1, 2, 3, 4, 5, 63, 64, 65, 1000, 20_000] {
+            var entries: [(id: UInt64, digest: UInt64)] = []
+            var seen: Set<UInt64> = []
+            for index in 0..<count {
+                let id = index < edges.count ? edges[index] : random.next()
+                guard seen.insert(id).inserted else { continue }
+                entries.append((id, random.next() & ~3))
+            }
+            let twice = entries.first.map { (id: $0.id, digest: $0.digest | 1) }
+            let held = entries + (twice.map { [$0] } ?? [])
+            var known = KnownRecords(seed: 3, entries: held.shuffled(using: &random))
+            var other = KnownRecords(seed: 3, entries: held)
+            #expect(known.isEmpty == entries.isEmpty)
+            var answers: [Bool] = []
+            for entry in entries {
+                answers.append(other.claim(hash: entry.id, digest: entry.digest | 2))
+                answers.append(known.claim(hash: entry.id, digest: entry.digest))
+                answers.append(known.claim(hash: entry.id, digest: entry.digest))
+            }
+            #expect(answers == entries.flatMap { _ in [false, true, false] }, "\(count) entries")
+            if let twice {
+                var both = KnownRecords(seed: 3, entries: held)
+                let first = both.claim(hash: twice.id, digest: twice.digest)
+                let second = both.claim(hash: twice.id, digest: twice.digest & ~1)
+                #expect(first && !second, "either entry of the id is claimed, then both are met")
+            }
+            let unknown = known.claim(hash: 12_345, digest: 0)
+            #expect(!unknown)
+        }
+    }
 }
