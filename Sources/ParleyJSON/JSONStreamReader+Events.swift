@@ -9,11 +9,19 @@ extension JSONStreamReader {
     static let events = yajl_callbacks(
         yajl_null: { context in
             guard !builder(context).pointee.replaying else { return 1 }
+            if builder(context).pointee.tapes {
+                builder(context).pointee.tapeScalar(.null, nil)
+                return 1
+            }
             builder(context).pointee.value(.null)
             return 1
         },
         yajl_boolean: { context, value in
             guard !builder(context).pointee.replaying else { return 1 }
+            if builder(context).pointee.tapes {
+                builder(context).pointee.tapeScalar(.bool, nil, flag: value != 0)
+                return 1
+            }
             builder(context).pointee.value(.bool(value != 0))
             return 1
         },
@@ -21,11 +29,19 @@ extension JSONStreamReader {
         yajl_double: nil,
         yajl_number: { context, text, length in
             guard !builder(context).pointee.replaying else { return 1 }
+            if builder(context).pointee.tapes {
+                builder(context).pointee.tapeScalar(.number, UnsafeRawBufferPointer(start: text, count: length))
+                return 1
+            }
             builder(context).pointee.value(.number(string(text, length)))
             return 1
         },
         yajl_string: { context, text, length in
             guard !builder(context).pointee.replaying else { return 1 }
+            if builder(context).pointee.tapes {
+                builder(context).pointee.tapeScalar(.string, UnsafeRawBufferPointer(start: text, count: length))
+                return 1
+            }
             builder(context).pointee.value(.string(string(text, length)))
             return 1
         },
@@ -34,6 +50,10 @@ extension JSONStreamReader {
         },
         yajl_map_key: { context, text, length in
             guard !builder(context).pointee.replaying else { return 1 }
+            if builder(context).pointee.taping {
+                builder(context).pointee.tape.append(.key, UnsafeRawBufferPointer(start: text, count: length))
+                return 1
+            }
             builder(context).pointee.key(string(text, length))
             return 1
         },

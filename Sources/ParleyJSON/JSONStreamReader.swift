@@ -34,16 +34,19 @@ public final class JSONStreamReader {
     /// - Parameters:
     ///   - lists: The record lists' patterns: object keys from the root joined by `.`, `[]` for
     ///     each array on the way (`messages`, `chats.list[].messages`), `$` for a top-level array.
+    ///   - tapeLists: The patterns among `lists` whose records are handed over as ``JSONTape``s
+    ///     (``JSONStreamEvent/tapedRecord(list:path:index:tape:)``), not as trees of values.
     ///   - hexEscapes: Whether to read `\xHH` (HH `00`–`1F`) inside a string as the control
     ///     character U+00HH, as Telegram Desktop's exports need; other JSON readers leave it false.
     ///   - gate: Decides which object records to pass over, if any.
     ///   - handler: Receives the events.
     public init(
-        lists: Set<String>, hexEscapes: Bool = false, gate: JSONRecordGate? = nil, handler: @escaping (JSONStreamEvent) -> Void
+        lists: Set<String>, tapeLists: Set<String> = [], hexEscapes: Bool = false, gate: JSONRecordGate? = nil,
+        handler: @escaping (JSONStreamEvent) -> Void
     ) {
         rewriter = hexEscapes ? HexEscapeRewriter() : nil
         builder = .allocate(capacity: 1)
-        builder.initialize(to: JSONTreeBuilder(lists: lists, gate: gate, handler: handler))
+        builder.initialize(to: JSONTreeBuilder(lists: lists, tapeLists: tapeLists, gate: gate, handler: handler))
         callbacks = .allocate(capacity: 1)
         callbacks.initialize(to: Self.events)
         let handle: yajl_handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(builder))

@@ -36,6 +36,8 @@ struct JSONTreeBuilder {
     }
 
     let lists: Set<String>
+    /// The patterns of the lists whose records are built as ``JSONTape``s.
+    let tapeLists: Set<String>
     let handler: (JSONStreamEvent) -> Void
     var frames: [Frame] = []
     /// The index in `frames` of the open record list, if any.
@@ -60,16 +62,28 @@ struct JSONTreeBuilder {
     /// Where in ``chunk`` the object record being built began, when it began in this chunk (the
     /// reader clears it at each chunk).
     var recordStart: Int?
+    /// Whether the open record list's records are built as tapes, the tape of the one being read,
+    /// and whether one is being read.
+    var tapesRecords = false
+    var tape = JSONTape()
+    var taping = false
 
-    init(lists: Set<String>, gate: JSONRecordGate? = nil, handler: @escaping (JSONStreamEvent) -> Void) {
+    init(
+        lists: Set<String>, tapeLists: Set<String> = [], gate: JSONRecordGate? = nil, handler: @escaping (JSONStreamEvent) -> Void
+    ) {
         self.lists = lists
+        self.tapeLists = tapeLists
         self.gate = gate
         self.handler = handler
     }
 
+    /// Whether the next value goes to ``tape``: a record is being taped, or the open list's next
+    /// record is to be.
+    var tapes: Bool { taping || (tapesRecords && frames.count == (listFrame ?? -2) + 1) }
+
     /// The record the input is inside of, if any (`messages[12]`).
     var openRecord: String? {
-        guard let listFrame, frames.count > listFrame + 1 else { return nil }
+        guard let listFrame, frames.count > listFrame + 1 || taping else { return nil }
         return "\(frames[listFrame].path)[\(frames[listFrame].count)]"
     }
 
@@ -107,19 +121,59 @@ struct JSONTreeBuilder {
             frames[last].elements.append(value)
         case let .list(list):
             let index = frames[last].count
-            if let gate, let start = recordStart, case .object = value {
-                let end = consumed()
-                if start < end, end <= chunk.count {
-                    gate.built(
-                        JSONRecordGate.RawRecord(
-                            list: list, listPath: frames[last].path, index: index,
-                            bytes: UnsafeRawBufferPointer(rebasing: chunk[start..<end]), member: nil))
-                }
-            }
+            if case .object = value { showBuilt(list: list, frame: last) }
             recordStart = nil
             handler(.record(list: list, path: "\(frames[last].path)[\(index)]", index: index, value: value))
             frames[last].count = index + 1
         }
+    }
+
+    /// Shows the gate the object record of the list at `frames[frame]` just ended, when it began
+    /// in this chunk.
+    private func showBuilt(list: String, frame: Int) {
+        guard let gate, let start = recordStart else { return }
+        let end = consumed()
+        guard start < end, end <= chunk.count else { return }
+        gate.built(
+            JSONRecordGate.RawRecord(
+                list: list, listPath: frames[frame].path, index: frames[frame].count,
+                bytes: UnsafeRawBufferPointer(rebasing: chunk[start..<end]), member: nil))
+    }
+
+    /// Adds a scalar to the record being taped, or makes it a record of its own.
+    mutating func tapeScalar(_ kind: JSONTape.Node.Kind, _ text: UnsafeRawBufferPointer?, flag: Bool = false) {
+        guard taping else {
+            tape.reset()
+            tape.append(kind, text, flag: flag)
+            return endTapedRecord(isObject: false)
+        }
+        tape.append(kind, text, flag: flag)
+    }
+
+    /// Hands over the record just taped.
+    private mutating func endTapedRecord(isObject: Bool) {
+        taping = false
+        guard let last = listFrame, case let .list(list) = frames[last].kind else { return }
+        let index = frames[last].count
+        if isObject { showBuilt(list: list, frame: last) }
+        recordStart = nil
+        handler(.tapedRecord(list: list, path: "\(frames[last].path)[\(index)]", index: index, tape: tape))
+        frames[last].count = index + 1
+    }
+
+    /// Opens an object or array in the tape, beginning a record when none is being taped.
+    private mutating func tapeOpen(_ kind: JSONTape.Node.Kind) {
+        if !taping {
+            tape.reset()
+            taping = true
+        }
+        tape.open(kind)
+    }
+
+    /// Closes the tape's innermost object or array, and hands the record over when that ends it.
+    private mutating func tapeClose() {
+        tape.close()
+        if tape.isComplete { endTapedRecord(isObject: tape.kind(0) == .object) }
     }
 
     mutating func key(_ key: String) { frames[frames.count - 1].key = key }
@@ -132,6 +186,10 @@ struct JSONTreeBuilder {
     /// that begins with it (``passedOver`` says where the record ends).
     mutating func startObject() -> Bool {
         guard !replaying else { return true }
+        if taping {
+            tapeOpen(.object)
+            return true
+        }
         if let gate, let listFrame, frames.count == listFrame + 1 {
             let start = consumed() - 1
             guard start >= 0, start < chunk.count, chunk[start] == UInt8(ascii: "{") else {
@@ -144,6 +202,10 @@ struct JSONTreeBuilder {
                 return false
             }
             recordStart = start
+        }
+        if tapes {
+            tapeOpen(.object)
+            return true
         }
         frames.append(.object())
         return true
@@ -213,12 +275,14 @@ struct JSONTreeBuilder {
     }
 
     mutating func endObject() {
+        if taping { return tapeClose() }
         let frame = frames.removeLast()
         value(.object(JSONObject(members: frame.members)))
     }
 
     mutating func startArray() {
         guard !replaying else { return }
+        if tapes { return tapeOpen(.array) }
         guard listFrame == nil else { return frames.append(Frame(kind: .array)) }
         let pattern = frames.isEmpty ? "$" : path(concrete: false)
         guard lists.contains(pattern) else { return frames.append(Frame(kind: .array)) }
@@ -230,15 +294,18 @@ struct JSONTreeBuilder {
             enclosing = .null
         }
         listFrame = frames.count
+        tapesRecords = tapeLists.contains(pattern)
         frames.append(Frame(kind: .list(pattern), path: path))
         handler(.listStarted(list: pattern, path: path, enclosing: enclosing))
     }
 
     mutating func endArray() {
+        if taping { return tapeClose() }
         let frame = frames.removeLast()
         switch frame.kind {
         case let .list(list):
             listFrame = nil
+            tapesRecords = false
             handler(.listEnded(list: list, path: frame.path, count: frame.count))
             value(.array([]))
         default: value(.array(frame.elements))

@@ -11,16 +11,18 @@ import Testing
         var outcome: Result<JSONValue, JSONStreamError>
     }
 
-    static func read(_ text: String, lists: Set<String>, chunk: Int = .max, hexEscapes: Bool = false) -> Read {
-        read(Array(text.utf8), lists: lists, chunk: chunk, hexEscapes: hexEscapes)
+    /// With `tapes`, the lists' records are read as tapes and written as the values they hold.
+    static func read(_ text: String, lists: Set<String>, chunk: Int = .max, hexEscapes: Bool = false, tapes: Bool = false) -> Read {
+        read(Array(text.utf8), lists: lists, chunk: chunk, hexEscapes: hexEscapes, tapes: tapes)
     }
 
-    static func read(_ bytes: [UInt8], lists: Set<String>, chunk: Int = .max, hexEscapes: Bool = false) -> Read {
+    static func read(_ bytes: [UInt8], lists: Set<String>, chunk: Int = .max, hexEscapes: Bool = false, tapes: Bool = false) -> Read {
         var events: [String] = []
-        let reader = JSONStreamReader(lists: lists, hexEscapes: hexEscapes) { event in
+        let reader = JSONStreamReader(lists: lists, tapeLists: tapes ? lists : [], hexEscapes: hexEscapes) { event in
             switch event {
             case let .listStarted(list, path, enclosing): events.append("start \(list) \(path) \(JSONText.write(enclosing))")
             case let .record(_, path, index, value): events.append("record \(path) \(index) \(JSONText.write(value))")
+            case let .tapedRecord(_, path, index, tape): events.append("record \(path) \(index) \(JSONText.write(tape.value()))")
             case let .listEnded(_, path, count): events.append("end \(path) \(count)")
             }
         }
@@ -102,6 +104,7 @@ import Testing
         let text = Array(Self.discord.utf8)
         let inSecond = try #require(Self.discord.range(of: "caf")).lowerBound.utf16Offset(in: Self.discord)
         let read = Self.read(Array(text[..<inSecond]), lists: ["messages"])
+        #expect(Self.read(Array(text[..<inSecond]), lists: ["messages"], tapes: true) == read, "a record being taped is named too")
         #expect(
             read.events == [
                 "start messages messages {\"guild\":{\"id\":\"g\"},\"channel\":{\"id\":\"c\",\"name\":\"general\"}}",
@@ -147,14 +150,27 @@ import Testing
         }
     }
 
-    /// Seeded random documents written as text, read back in random chunks: the same values.
+    /// Seeded random documents written as text, read back in random chunks: the same values, as
+    /// trees and as tapes (each tape equal to the tape of its tree, and cut short anywhere, the
+    /// same events and error).
     @Test func randomDocumentsReadBackExactly() {
         var random = SeededRandom(seed: 0x4A53_4F4E)
         for round in 0..<2000 {
             let records = (0..<random.below(5)).map { _ in JSONText.random(&random, depth: 3) }
             let text = JSONText.write(
                 .object(JSONObject(members: [("head", JSONText.random(&random, depth: 2)), ("list", .array(records))])))
-            let read = Self.read(text, lists: ["list"], chunk: 1 + random.below(40))
+            let chunk = 1 + random.below(40)
+            let read = Self.read(text, lists: ["list"], chunk: chunk)
+            #expect(Self.read(text, lists: ["list"], chunk: chunk, tapes: true) == read, "round \(round)")
+            let bytes = Array(text.utf8)
+            let cut = Array(bytes[..<random.below(bytes.count + 1)])
+            #expect(Self.read(cut, lists: ["list"], chunk: chunk, tapes: true) == Self.read(cut, lists: ["list"], chunk: chunk))
+            var tapes: [JSONTape] = []
+            let reader = JSONStreamReader(lists: ["list"], tapeLists: ["list"]) { event in
+                if case let .tapedRecord(_, _, _, tape) = event { tapes.append(tape) }
+            }
+            bytes.withUnsafeBytes { buffer in #expect(throws: Never.self) { try reader.read(buffer) } }
+            #expect(tapes == records.map { JSONTape($0) }, "round \(round)")
             #expect(
                 read.events.filter { $0.hasPrefix("record") }
                     == records.enumerated().map { "record list[\($0)] \($0) \(JSONText.write($1))" })

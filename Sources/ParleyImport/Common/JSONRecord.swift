@@ -1,7 +1,8 @@
 import ParleyJSON
 
-/// One JSON object of an export, read member by member by an importer's own code instead of
-/// `Decodable` — several times faster for the records of a large export — with the errors
+/// One JSON object of an export, read member by member from its ``JSONTape`` by an importer's own
+/// code instead of `Decodable` — several times faster for the records of a large export, and only
+/// the members read are made into Swift values — with the errors
 /// ``JSONValueDecoder`` would give for the same value, so a record that cannot be read is reported
 /// the same way: ``ImportError/schema(file:path:expected:)`` naming the member's JSON path
 /// (`messages[12].author.id`) and what was expected there.
@@ -11,8 +12,9 @@ import ParleyJSON
 /// the number's text as an integer in range, or a decimal or exponent form with an exact integral
 /// value.
 struct JSONRecord {
-    /// The object's members.
-    let object: JSONObject
+    /// The record's tape, and the object's node in it.
+    let tape: JSONTape
+    let node: Int
     /// The file named in errors.
     let file: String
     /// Where the object is, spelled out as ``path`` only when an error names it: a record holds
@@ -22,17 +24,18 @@ struct JSONRecord {
     /// The object's JSON path (`messages[12]`, `messages[12].author`).
     var path: String { location.path }
 
-    /// The object `value` at `path` of `file`.
-    /// - Throws: ``ImportError/schema(file:path:expected:)`` when `value` is not an object.
-    init(_ value: JSONValue, file: String, path: String) throws(ImportError) {
-        try self.init(value, file: file, location: .path(path))
+    /// The object that is the value of `tape`, at `path` of `file`.
+    /// - Throws: ``ImportError/schema(file:path:expected:)`` when the value is not an object.
+    init(_ tape: JSONTape, file: String, path: String) throws(ImportError) {
+        try self.init(tape, node: 0, file: file, location: .path(path))
     }
 
-    private init(_ value: JSONValue, file: String, location: Location) throws(ImportError) {
-        guard case let .object(object) = value else {
-            throw Self.mismatch(value, expected: "object", file: file, path: location.path)
+    private init(_ tape: JSONTape, node: Int, file: String, location: Location) throws(ImportError) {
+        guard tape.kind(node) == .object else {
+            throw Self.mismatch(tape.kind(node), expected: "object", file: file, path: location.path)
         }
-        self.object = object
+        self.tape = tape
+        self.node = node
         self.file = file
         self.location = location
     }
@@ -58,62 +61,59 @@ struct JSONRecord {
         static func member(_ key: String, of path: String) -> String { path == "$" ? key : "\(path).\(key)" }
     }
 
+    /// The node of member `key`'s value, and its kind; nil when it is missing.
+    private func member(_ key: String) -> (node: Int, kind: JSONTape.Node.Kind)? {
+        tape.member(key, of: node).map { ($0, tape.kind($0)) }
+    }
+
     /// The string member `key`.
     /// - Throws: ``ImportError/schema(file:path:expected:)`` when it is missing or not a string.
     func string(_ key: String) throws(ImportError) -> String {
-        guard let value = object[key] else { throw missing(key) }
-        guard case let .string(string) = value else { throw mismatch(value, at: key, expected: "string") }
-        return string
+        guard let value = member(key) else { throw missing(key) }
+        guard value.kind == .string else { throw mismatch(value.kind, at: key, expected: "string") }
+        return tape.text(value.node)
     }
 
     /// The string member `key`; nil when it is missing or `null`.
     /// - Throws: ``ImportError/schema(file:path:expected:)`` when it is of another type.
     func string(ifPresent key: String) throws(ImportError) -> String? {
-        switch object[key] {
-        case nil, .null?: return nil
-        case let .string(string)?: return string
-        case let value?: throw mismatch(value, at: key, expected: "string")
-        }
+        guard let value = member(key), value.kind != .null else { return nil }
+        guard value.kind == .string else { throw mismatch(value.kind, at: key, expected: "string") }
+        return tape.text(value.node)
     }
 
     /// The boolean member `key`; nil when it is missing or `null`.
     /// - Throws: ``ImportError/schema(file:path:expected:)`` when it is of another type.
     func bool(ifPresent key: String) throws(ImportError) -> Bool? {
-        switch object[key] {
-        case nil, .null?: return nil
-        case let .bool(bool)?: return bool
-        case let value?: throw mismatch(value, at: key, expected: "boolean")
-        }
+        guard let value = member(key), value.kind != .null else { return nil }
+        guard value.kind == .bool else { throw mismatch(value.kind, at: key, expected: "boolean") }
+        return tape.bool(value.node)
     }
 
     /// The integer member `key` as `type`; nil when it is missing or `null`.
     /// - Throws: ``ImportError/schema(file:path:expected:)`` when it is not a number, or a number
     ///   `type` cannot hold exactly.
     func integer<T: FixedWidthInteger>(ifPresent key: String, as type: T.Type) throws(ImportError) -> T? {
-        switch object[key] {
-        case nil, .null?: return nil
-        case let .number(text)?:
-            if let exact = T(text) { return exact }
-            if let double = Double(text), double.isFinite, let exact = T(exactly: double) { return exact }
-            throw .schema(file: file, path: member(key), expected: "Number \(text) is not representable in Swift.")
-        case let value?: throw mismatch(value, at: key, expected: "number")
-        }
+        guard let value = member(key), value.kind != .null else { return nil }
+        guard value.kind == .number else { throw mismatch(value.kind, at: key, expected: "number") }
+        let text = tape.text(value.node)
+        if let exact = T(text) { return exact }
+        if let double = Double(text), double.isFinite, let exact = T(exactly: double) { return exact }
+        throw .schema(file: file, path: memberPath(key), expected: "Number \(text) is not representable in Swift.")
     }
 
     /// The object member `key`.
     /// - Throws: ``ImportError/schema(file:path:expected:)`` when it is missing or not an object.
     func record(_ key: String) throws(ImportError) -> JSONRecord {
-        guard let value = object[key] else { throw missing(key) }
-        return try JSONRecord(value, file: file, location: .member(location, key: key))
+        guard let value = member(key) else { throw missing(key) }
+        return try JSONRecord(tape, node: value.node, file: file, location: .member(location, key: key))
     }
 
     /// The object member `key`; nil when it is missing or `null`.
     /// - Throws: ``ImportError/schema(file:path:expected:)`` when it is of another type.
     func record(ifPresent key: String) throws(ImportError) -> JSONRecord? {
-        switch object[key] {
-        case nil, .null?: return nil
-        case let value?: return try JSONRecord(value, file: file, location: .member(location, key: key))
-        }
+        guard let value = member(key), value.kind != .null else { return nil }
+        return try JSONRecord(tape, node: value.node, file: file, location: .member(location, key: key))
     }
 
     /// The array member `key`, each element read by `read` as an object; nil when the member is
@@ -121,31 +121,27 @@ struct JSONRecord {
     /// - Throws: ``ImportError/schema(file:path:expected:)`` when it is not an array or an element
     ///   is not an object; what `read` throws.
     func records<Element>(ifPresent key: String, _ read: (JSONRecord) throws(ImportError) -> Element) throws(ImportError) -> [Element]? {
-        switch object[key] {
-        case nil, .null?: return nil
-        case let .array(elements)?:
-            var result: [Element] = []
-            result.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() {
-                result.append(try read(JSONRecord(element, file: file, location: .element(location, key: key, index: index))))
-            }
-            return result
-        case let value?: throw mismatch(value, at: key, expected: "array")
+        guard let value = member(key), value.kind != .null else { return nil }
+        guard value.kind == .array else { throw mismatch(value.kind, at: key, expected: "array") }
+        var result: [Element] = []
+        for (index, element) in tape.elements(of: value.node).enumerated() {
+            result.append(try read(JSONRecord(tape, node: element, file: file, location: .element(location, key: key, index: index))))
         }
+        return result
     }
 
     /// The path of member `key`.
-    private func member(_ key: String) -> String { Location.member(key, of: path) }
+    private func memberPath(_ key: String) -> String { Location.member(key, of: path) }
 
     private func missing(_ key: String) -> ImportError {
-        .schema(file: file, path: member(key), expected: "a required \"\(key)\" field")
+        .schema(file: file, path: memberPath(key), expected: "a required \"\(key)\" field")
     }
 
-    private func mismatch(_ value: JSONValue, at key: String, expected: String) -> ImportError {
-        Self.mismatch(value, expected: expected, file: file, path: member(key))
+    private func mismatch(_ kind: JSONTape.Node.Kind, at key: String, expected: String) -> ImportError {
+        Self.mismatch(kind, expected: expected, file: file, path: memberPath(key))
     }
 
-    private static func mismatch(_ value: JSONValue, expected: String, file: String, path: String) -> ImportError {
-        .schema(file: file, path: path, expected: "a value of type \(expected)" + (value == .null ? ", found null" : ""))
+    private static func mismatch(_ kind: JSONTape.Node.Kind, expected: String, file: String, path: String) -> ImportError {
+        .schema(file: file, path: path, expected: "a value of type \(expected)" + (kind == .null ? ", found null" : ""))
     }
 }

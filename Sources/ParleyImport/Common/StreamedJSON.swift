@@ -58,17 +58,18 @@ enum StreamedJSON {
     /// `envelopeAtFirstList`, if given, is handed the envelope as read so far
     /// (``JSONStreamReader/partialEnvelope``) once, just before the first record list starts: the
     /// members written before any messages (a Telegram account export's `personal_information`).
-    /// `gate`, if given, may pass over records (``JSONRecordGate``).
+    /// `gate`, if given, may pass over records (``JSONRecordGate``); the records of `tapeLists`
+    /// come as tapes (``JSONTape``).
     /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` for bytes that are not JSON,
     ///   and for a file cut short before its first record list started;
     ///   ``ImportError/unreadable(file:reason:)`` for a file that cannot be read.
     static func read(
-        _ bytes: InputBytes, file: String, lists: Set<String>, hexEscapes: Bool = false, gate: JSONRecordGate? = nil,
-        envelopeAtFirstList: ((JSONValue?) -> Void)? = nil, handler: @escaping (JSONStreamEvent) -> Void
+        _ bytes: InputBytes, file: String, lists: Set<String>, tapeLists: Set<String> = [], hexEscapes: Bool = false,
+        gate: JSONRecordGate? = nil, envelopeAtFirstList: ((JSONValue?) -> Void)? = nil, handler: @escaping (JSONStreamEvent) -> Void
     ) throws(ImportError) -> Outcome {
         var lastList: String?
         weak var current: JSONStreamReader?
-        let reader = JSONStreamReader(lists: lists, hexEscapes: hexEscapes, gate: gate) { event in
+        let reader = JSONStreamReader(lists: lists, tapeLists: tapeLists, hexEscapes: hexEscapes, gate: gate) { event in
             if case let .listStarted(_, path, _) = event {
                 if lastList == nil { envelopeAtFirstList?(current?.partialEnvelope) }
                 lastList = path

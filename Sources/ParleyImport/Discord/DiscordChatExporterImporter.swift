@@ -52,7 +52,9 @@ public struct DiscordChatExporterImporter: Sendable {
         let gate = sink.map { _ in
             JSONRecordGate(member: "id", offering: { reading.isOffering }, decide: { reading.offer($0) }, built: { reading.show($0) })
         }
-        let outcome = try StreamedJSON.read(bytes, file: file, lists: ["messages"], gate: gate) { event in reading.take(event) }
+        let outcome = try StreamedJSON.read(bytes, file: file, lists: ["messages"], tapeLists: ["messages"], gate: gate) { event in
+            reading.take(event)
+        }
         if let failure = reading.failure { throw failure }
         if let envelope = outcome.envelope {
             try reading.finish(envelope)

@@ -20,7 +20,7 @@ struct DiscordExportReading {
     /// Each message id kept: its index in ``messages`` and the record it came from.
     private var positionByID: [MessageID: (index: Int, location: RecordLocation)] = [:]
     /// Records read before the channel was known, by index.
-    private var waiting: [(index: Int, value: JSONValue)] = []
+    private var waiting: [(index: Int, tape: JSONTape)] = []
     private let decoder = JSONValueDecoder()
     /// Where each message goes as soon as it is converted, instead of ``messages``.
     private let sink: (any MessageSink)?
@@ -44,8 +44,11 @@ struct DiscordExportReading {
         case let .listStarted(_, _, enclosing):
             if enclosing["channel"] != nil { start(enclosing) }
             if let sink, let channel, converter != nil { known = sink.knownRecords(in: channel, reader: Self.reader) }
+        case let .tapedRecord(_, _, index, tape):
+            if converter == nil { waiting.append((index, tape)) } else { convert(tape, index: index) }
         case let .record(_, _, index, value):
-            if converter == nil { waiting.append((index, value)) } else { convert(value, index: index) }
+            // The importer asks for tapes; a tree is read as its tape all the same.
+            if converter == nil { waiting.append((index, JSONTape(value))) } else { convert(JSONTape(value), index: index) }
         case .listEnded: known = nil
         }
     }
@@ -84,7 +87,7 @@ struct DiscordExportReading {
             self.export = export
             channel = DiscordChatExporterImporter.channel(export)
             converter = DiscordMessageConverter(file: file, channel: ChannelID(export.channel.id))
-            for record in waiting { convert(record.value, index: record.index) }
+            for record in waiting { convert(record.tape, index: record.index) }
             waiting = []
         } catch let error as DecodingError {
             failure = ImportError(JSONErrorLocation.schemaError(error), file: file)
@@ -93,13 +96,13 @@ struct DiscordExportReading {
         }
     }
 
-    private mutating func convert(_ value: JSONValue, index: Int) {
+    private mutating func convert(_ tape: JSONTape, index: Int) {
         let path = "messages[\(index)]"
         guard converter != nil else { return }
         let message: Message
         do {
             // Converted in place: a copy of the converter would copy its directory at every record.
-            message = try converter!.convert(DiscordMessage(JSONRecord(value, file: file, path: path)), path: path)
+            message = try converter!.convert(DiscordMessage(JSONRecord(tape, file: file, path: path)), path: path)
         } catch {
             return diagnostics.append(.skipped(error, file: file, location: path))
         }

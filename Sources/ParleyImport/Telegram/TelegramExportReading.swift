@@ -46,6 +46,10 @@ struct TelegramExportReading {
         case let .record(_, _, index, value):
             guard let open else { return }
             chats[open]?.take(value, index: index, decoder: decoder)
+        case let .tapedRecord(_, _, index, tape):
+            // The importer asks for trees; a tape is read as its tree all the same.
+            guard let open else { return }
+            chats[open]?.take(tape.value(), index: index, decoder: decoder)
         case .listEnded:
             open = nil
         }

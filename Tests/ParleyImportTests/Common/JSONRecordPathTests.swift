@@ -24,7 +24,7 @@ import Testing
             ("author", Self.object([("id", .string("1"))])), ("embeds", .array([Self.object([]), embed])),
             ("reactions", .array([Self.object([("emoji", .string("x"))])])),
         ])
-        let record = try JSONRecord(message, file: "f.json", path: "messages[7]")
+        let record = try JSONRecord(JSONTape(message), file: "f.json", path: "messages[7]")
         #expect(
             Self.failure { () throws(ImportError) in
                 _ = try record.records(ifPresent: "embeds") { (embed) throws(ImportError) in
@@ -38,7 +38,7 @@ import Testing
             Self.failure { () throws(ImportError) in
                 _ = try record.records(ifPresent: "reactions") { (reaction) throws(ImportError) in try reaction.record("emoji") }
             } == .schema(file: "f.json", path: "messages[7].reactions[0].emoji", expected: "a value of type object"))
-        let root = try JSONRecord(Self.object([("guild", Self.object([("id", .bool(true))]))]), file: "g.json", path: "$")
+        let root = try JSONRecord(JSONTape(Self.object([("guild", Self.object([("id", .bool(true))]))])), file: "g.json", path: "$")
         #expect(
             Self.failure { () throws(ImportError) in _ = try root.record(ifPresent: "guild")?.string("id") }
                 == .schema(file: "g.json", path: "guild.id", expected: "a value of type string"))
