@@ -104,10 +104,10 @@ public final class JSONStreamReader {
     /// Hands `bytes` to yajl and counts them; `rewriter` made them, if one did, and maps a place in
     /// them back to the input.
     ///
-    /// When the gate passes over a record, yajl is stopped at its `{` (it cannot go on after
-    /// that), the records after it that the gate passes over too are counted without it, and a
-    /// fresh parser, brought to the same place by the builder's resumption, goes on past the last
-    /// one's `}`.
+    /// When the gate passes over a record, or the builder tapes one from its bytes, yajl is
+    /// stopped at its `{` (it cannot go on after that), the records after it that the gate passes
+    /// over or the builder tapes are taken without it, and a fresh parser, brought to the same
+    /// place by the builder's resumption, goes on past the last one's `}`.
     private func parse(_ bytes: UnsafeRawBufferPointer, rewriter: HexEscapeRewriter? = nil) throws(JSONStreamError) {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
         builder.pointee.chunk = bytes
@@ -118,9 +118,9 @@ public final class JSONStreamReader {
         while true {
             builder.pointee.segmentStart = from
             status = yajl_parse(handle, base + from, bytes.count - from)
-            guard status == yajl_status_client_canceled, let end = builder.pointee.passedOver else { break }
-            builder.pointee.passedOver = nil
-            from = builder.pointee.passFollowing(after: end)
+            guard status == yajl_status_client_canceled, let end = builder.pointee.resumePoint else { break }
+            builder.pointee.resumePoint = nil
+            from = builder.pointee.takeFollowing(after: end)
             resume()
         }
         builder.pointee.chunk = UnsafeRawBufferPointer(start: nil, count: 0)

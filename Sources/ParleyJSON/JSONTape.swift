@@ -28,10 +28,10 @@ public struct JSONTape: Hashable, Sendable {
         public var end: Int
     }
 
-    public private(set) var nodes: [Node] = []
-    public private(set) var bytes: [UInt8] = []
+    public internal(set) var nodes: [Node] = []
+    public internal(set) var bytes: [UInt8] = []
     /// The open containers' node indices, innermost last, while the tape is being built.
-    private var openContainers: [Int] = []
+    var openContainers: [Int] = []
 
     public init() {}
 
@@ -48,6 +48,7 @@ public struct JSONTape: Hashable, Sendable {
     /// is not larger than ``keptCapacity`` (so one huge record does not keep its memory for the
     /// rest of the document).
     mutating func reset() {
+        openContainers.removeAll(keepingCapacity: true)
         nodes.removeAll(keepingCapacity: nodes.capacity * MemoryLayout<Node>.stride <= Self.keptCapacity)
         bytes.removeAll(keepingCapacity: bytes.capacity <= Self.keptCapacity)
     }

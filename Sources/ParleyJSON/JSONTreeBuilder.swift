@@ -6,8 +6,10 @@ import CYAJL
 ///
 /// With a ``JSONRecordGate``, each object record is offered to it as it begins, and one it passes
 /// over is only counted: the parser is stopped at its `{` (``startObject()`` returns false) and
-/// resumed past its `}` (``passFollowing(after:)``, ``resumption``), so none of its bytes are
-/// tokenized and none of its values made.
+/// resumed past its `}` (``takeFollowing(after:)``, ``resumption``), so none of its bytes are
+/// tokenized and none of its values made. An object record of a tape list that lies whole in the
+/// chunk is taped from its bytes alike (``JSONTape/scanObject(_:)``), yajl stopped and resumed
+/// around it: yajl reads only the records cut by a chunk's end and those the scan leaves to it.
 ///
 /// A record list is named by its pattern: the object keys from the document's root joined by
 /// `.`, `[]` for each array on the way (`messages`, `chats.list[].messages`), or `$` for a
@@ -53,11 +55,12 @@ struct JSONTreeBuilder {
     var segmentStart = 0
     /// Whether the tokens are the reader's ``resumption``, which make no values.
     var replaying = false
-    /// Where in ``chunk`` the record the gate just passed over ends (past its `}`): the parser was
-    /// stopped at its `{` and resumes there (the reader clears it).
-    var passedOver: Int?
-    /// Where in ``chunk`` the record the gate declined in ``passFollowing(after:)`` begins: it is
-    /// built without being offered again.
+    /// Where in ``chunk`` the record the gate just passed over, or the one just taped from its
+    /// bytes, ends (past its `}`): the parser was stopped at its `{` and resumes there (the reader
+    /// clears it).
+    var resumePoint: Int?
+    /// Where in ``chunk`` the record begins that ``takeFollowing(after:)`` neither passed over nor
+    /// taped: the parser builds it, without offering it or scanning it again.
     var declined: Int?
     /// Where in ``chunk`` the object record being built began, when it began in this chunk (the
     /// reader clears it at each chunk).
@@ -121,18 +124,17 @@ struct JSONTreeBuilder {
             frames[last].elements.append(value)
         case let .list(list):
             let index = frames[last].count
-            if case .object = value { showBuilt(list: list, frame: last) }
+            if case .object = value { showBuilt(list: list, frame: last, end: consumed()) }
             recordStart = nil
             handler(.record(list: list, path: "\(frames[last].path)[\(index)]", index: index, value: value))
             frames[last].count = index + 1
         }
     }
 
-    /// Shows the gate the object record of the list at `frames[frame]` just ended, when it began
-    /// in this chunk.
-    private func showBuilt(list: String, frame: Int) {
+    /// Shows the gate the object record of the list at `frames[frame]` that just ended at
+    /// `chunk[end]`, when it began in this chunk.
+    private func showBuilt(list: String, frame: Int, end: Int) {
         guard let gate, let start = recordStart else { return }
-        let end = consumed()
         guard start < end, end <= chunk.count else { return }
         gate.built(
             JSONRecordGate.RawRecord(
@@ -145,17 +147,17 @@ struct JSONTreeBuilder {
         guard taping else {
             tape.reset()
             tape.append(kind, text, flag: flag)
-            return endTapedRecord(isObject: false)
+            return endTapedRecord(isObject: false, end: 0)
         }
         tape.append(kind, text, flag: flag)
     }
 
-    /// Hands over the record just taped.
-    private mutating func endTapedRecord(isObject: Bool) {
+    /// Hands over the record just taped, which ends at `chunk[end]` when it is an object.
+    private mutating func endTapedRecord(isObject: Bool, end: Int) {
         taping = false
         guard let last = listFrame, case let .list(list) = frames[last].kind else { return }
         let index = frames[last].count
-        if isObject { showBuilt(list: list, frame: last) }
+        if isObject { showBuilt(list: list, frame: last, end: end) }
         recordStart = nil
         handler(.tapedRecord(list: list, path: "\(frames[last].path)[\(index)]", index: index, tape: tape))
         frames[last].count = index + 1
@@ -173,7 +175,7 @@ struct JSONTreeBuilder {
     /// Closes the tape's innermost object or array, and hands the record over when that ends it.
     private mutating func tapeClose() {
         tape.close()
-        if tape.isComplete { endTapedRecord(isObject: tape.kind(0) == .object) }
+        if tape.isComplete { endTapedRecord(isObject: tape.kind(0) == .object, end: consumed()) }
     }
 
     mutating func key(_ key: String) { frames[frames.count - 1].key = key }
@@ -183,25 +185,30 @@ struct JSONTreeBuilder {
     private func consumed() -> Int { segmentStart + (parser.map { yajl_get_bytes_consumed($0) } ?? 0) }
 
     /// Begins an object; returns false to stop the parser when the gate passes over the record
-    /// that begins with it (``passedOver`` says where the record ends).
+    /// that begins with it, or when the record is taped from its bytes (``resumePoint`` says where
+    /// the record ends).
     mutating func startObject() -> Bool {
         guard !replaying else { return true }
         if taping {
             tapeOpen(.object)
             return true
         }
-        if let gate, let listFrame, frames.count == listFrame + 1 {
+        if let listFrame, frames.count == listFrame + 1, gate != nil || tapesRecords {
             let start = consumed() - 1
-            guard start >= 0, start < chunk.count, chunk[start] == UInt8(ascii: "{") else {
-                frames.append(.object())
-                return true
+            if start >= 0, start < chunk.count, chunk[start] == UInt8(ascii: "{") {
+                if declined != start {
+                    if let gate, gate.offering(), let length = passOver(gate, listFrame, from: start) {
+                        frames[listFrame].count += 1
+                        resumePoint = start + length
+                        return false
+                    }
+                    if tapesRecords, let length = tapeWhole(from: start) {
+                        resumePoint = start + length
+                        return false
+                    }
+                }
+                recordStart = start
             }
-            if declined != start, gate.offering(), let length = passOver(gate, listFrame, from: start) {
-                frames[listFrame].count += 1
-                passedOver = start + length
-                return false
-            }
-            recordStart = start
         }
         if tapes {
             tapeOpen(.object)
@@ -226,24 +233,37 @@ struct JSONTreeBuilder {
         return passed ? span.length : nil
     }
 
-    /// After a record passed over that ends at `chunk[end]`, offers the records that follow it in
-    /// the chunk and passes over those the gate passes over, counting them, without the parser.
-    /// - Returns: Where the parser resumes: past the `}` of the last record passed over.
-    /// - Complexity: O(bytes of the records passed over).
-    mutating func passFollowing(after end: Int) -> Int {
-        guard let gate, let listFrame else { return end }
+    /// Tapes the object record that begins at `chunk[start]` from its bytes and hands it over.
+    /// - Returns: Its length, or nil when it is left to the parser (``JSONTape/scanObject(_:)``).
+    private mutating func tapeWhole(from start: Int) -> Int? {
+        guard let length = tape.scanObject(UnsafeRawBufferPointer(rebasing: chunk[start...])) else { return nil }
+        recordStart = start
+        endTapedRecord(isObject: true, end: start + length)
+        return length
+    }
+
+    /// After a record that ends at `chunk[end]` was passed over or taped from its bytes, takes the
+    /// object records that follow it in the chunk without the parser: passes over those the gate
+    /// passes over, counting them, and tapes those of a tape list from their bytes.
+    /// - Returns: Where the parser resumes: past the `}` of the last record taken.
+    /// - Complexity: O(bytes of the records taken).
+    mutating func takeFollowing(after end: Int) -> Int {
+        guard let listFrame else { return end }
         var resume = end
         while true {
             var index = Self.whitespaceEnd(chunk, from: resume)
             guard index < chunk.count, chunk[index] == UInt8(ascii: ",") else { return resume }
             index = Self.whitespaceEnd(chunk, from: index + 1)
-            guard index < chunk.count, chunk[index] == UInt8(ascii: "{"), gate.offering() else { return resume }
-            guard let length = passOver(gate, listFrame, from: index) else {
+            guard index < chunk.count, chunk[index] == UInt8(ascii: "{") else { return resume }
+            if let gate, gate.offering(), let length = passOver(gate, listFrame, from: index) {
+                frames[listFrame].count += 1
+                resume = index + length
+            } else if tapesRecords, let length = tapeWhole(from: index) {
+                resume = index + length
+            } else {
                 declined = index
                 return resume
             }
-            frames[listFrame].count += 1
-            resume = index + length
         }
     }
 

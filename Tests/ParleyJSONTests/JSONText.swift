@@ -32,19 +32,28 @@ enum JSONText {
     static let pieces = ["a", "é", "👋🏽", "\"", "\\", "\n", "\u{1}", "日本", "x y", "", "\u{7F}", "ß"]
     static let numbers = ["0", "-1", "12345678901234567890", "-9223372036854775808", "1.5", "-0.0", "1e309", "2.5E-3"]
 
-    static func random(_ random: inout SeededRandom, depth: Int) -> JSONValue {
+    /// A seeded random value nested at most `depth` deep, its strings and keys made of `pieces`.
+    static func random(
+        _ random: inout SeededRandom, depth: Int, pieces: [String] = pieces, numbers: [String] = numbers
+    ) -> JSONValue {
         switch random.below(depth > 0 ? 7 : 5) {
         case 0: return .null
         case 1: return .bool(random.chance(50))
         case 2: return .number(numbers[random.below(numbers.count)])
         case 3, 4: return .string((0..<random.below(4)).map { _ in pieces[random.below(pieces.count)] }.joined())
-        case 5: return .array((0..<random.below(4)).map { _ in Self.random(&random, depth: depth - 1) })
-        default:
-            return .object(
-                JSONObject(
-                    members: (0..<random.below(4)).map { _ in
-                        (pieces[random.below(pieces.count)], Self.random(&random, depth: depth - 1))
-                    }))
+        case 5: return .array((0..<random.below(4)).map { _ in Self.random(&random, depth: depth - 1, pieces: pieces, numbers: numbers) })
+        default: return randomObject(&random, depth: depth - 1, pieces: pieces, numbers: numbers)
         }
+    }
+
+    /// A seeded random object of up to three members whose values nest at most `depth` deep.
+    static func randomObject(
+        _ random: inout SeededRandom, depth: Int, pieces: [String] = pieces, numbers: [String] = numbers
+    ) -> JSONValue {
+        .object(
+            JSONObject(
+                members: (0..<random.below(4)).map { _ in
+                    (pieces[random.below(pieces.count)], Self.random(&random, depth: depth, pieces: pieces, numbers: numbers))
+                }))
     }
 }
