@@ -3,11 +3,15 @@
 /// Works on the line's first scalars only (a header is short), so scanning a line costs O(1)
 /// whatever the message's length. Returns nil for lines that do not start with a header.
 struct WhatsAppHeaderScanner {
-    private var scalars: [Unicode.Scalar] = []
-    private var offsets: [Int] = []
+    /// The scalars of the line's first ``prefixLength`` bytes, and where each begins: storage for
+    /// that many, of which the first ``scalarCount`` hold the current line's.
+    private var scalars = [Unicode.Scalar](repeating: "\0", count: prefixLength)
+    private var offsets = [Int](repeating: 0, count: prefixLength)
+    private(set) var scalarCount = 0
     var index = 0
 
-    var scalarCount: Int { scalars.count }
+    /// The bytes of a line decoded: enough for any header.
+    static let prefixLength = 160
 
     func scalarAt(_ position: Int) -> Unicode.Scalar { scalars[position] }
 
@@ -37,7 +41,7 @@ struct WhatsAppHeaderScanner {
             guard take(" ") || peek == nil else { return nil }
             header.shape.layout = .dash
         }
-        header.bodyOffset = index < offsets.count ? offsets[index] : line.count
+        header.bodyOffset = index < scalarCount ? offsets[index] : line.count
         return header
     }
 
@@ -69,9 +73,9 @@ struct WhatsAppHeaderScanner {
 
     // MARK: Cursor
 
-    var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+    var peek: Unicode.Scalar? { index < scalarCount ? scalars[index] : nil }
 
-    func peek(_ ahead: Int) -> Unicode.Scalar? { index + ahead < scalars.count ? scalars[index + ahead] : nil }
+    func peek(_ ahead: Int) -> Unicode.Scalar? { index + ahead < scalarCount ? scalars[index + ahead] : nil }
 
     mutating func take(_ scalar: Unicode.Scalar) -> Bool {
         guard peek == scalar else { return false }
@@ -104,17 +108,30 @@ struct WhatsAppHeaderScanner {
         return digits == 0 ? nil : (value, digits)
     }
 
-    /// Decodes up to 160 bytes of the line (enough for any header) into scalars and offsets.
+    /// Decodes up to ``prefixLength`` bytes of the line into scalars and offsets, up to the first
+    /// ill-formed or cut sequence. An ASCII byte is its own scalar; any other is decoded by the
+    /// standard library's UTF-8 decoder.
     private mutating func decodePrefix(_ line: UnsafeRawBufferPointer) {
-        scalars.removeAll(keepingCapacity: true)
-        offsets.removeAll(keepingCapacity: true)
-        var iterator = line.prefix(160).makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        while case let .scalarValue(scalar) = decoder.decode(&iterator) {
-            scalars.append(scalar)
-            offsets.append(offset)
-            offset += UTF8.width(scalar)
+        let end = min(line.count, Self.prefixLength)
+        scalarCount = scalars.withUnsafeMutableBufferPointer { scalars in
+            offsets.withUnsafeMutableBufferPointer { offsets in
+                var offset = 0, count = 0
+                while offset < end {
+                    let byte = line[offset]
+                    var scalar = Unicode.Scalar(byte)
+                    if byte >= 0x80 {
+                        var iterator = UnsafeRawBufferPointer(rebasing: line[offset..<end]).makeIterator()
+                        var decoder = UTF8()
+                        guard case let .scalarValue(decoded) = decoder.decode(&iterator) else { break }
+                        scalar = decoded
+                    }
+                    scalars[count] = scalar
+                    offsets[count] = offset
+                    count += 1
+                    offset += UTF8.width(scalar)
+                }
+                return count
+            }
         }
     }
 }

@@ -62,11 +62,30 @@ enum WhatsAppSystemText {
     /// Whether `text`, what follows `Name: ` on a header line, is a system line.
     static func isSystem(_ text: Substring) -> Bool {
         let trimmed = WhatsAppCharacters.dropLeadingMarks(text)
-        if encryptionNotices.contains(where: { trimmed.hasPrefix($0) }) { return true }
-        if securityCodeChanges.contains(where: { trimmed.hasPrefix($0) }) { return true }
+        if encryptionNotices.contains(where: { startsWith(trimmed, $0) }) { return true }
+        if securityCodeChanges.contains(where: { startsWith(trimmed, $0) }) { return true }
         guard let first = text.unicodeScalars.first, WhatsAppCharacters.isDirectionMark(first) else { return false }
         let cleaned = WhatsAppCharacters.clean(trimmed)
         return cleaned.contains(" created group ") || cleaned.hasPrefix("You created group ")
             || WhatsAppMessageAssembler.systemKind(cleaned) != .system
+    }
+
+    /// `text.hasPrefix(prefix)` (characters compared under canonical equivalence), answered from
+    /// the bytes when the first byte where the two differ is ASCII in both: an ASCII scalar is its
+    /// own decomposition and a starter (no mark is reordered before it), so after the bytes both
+    /// share, the canonical decompositions differ there too and `text` lacks the prefix. Most lines
+    /// differ from every prefix at their first or second byte.
+    /// - Complexity: O(1) for such a line; else that of `hasPrefix`.
+    static func startsWith(_ text: Substring, _ prefix: String) -> Bool {
+        var text = text, prefix = prefix
+        let decided: Bool? = text.withUTF8 { text in
+            prefix.withUTF8 { prefix in
+                for (byte, expected) in zip(text, prefix) where byte != expected {
+                    return byte < 0x80 && expected < 0x80 ? false : nil
+                }
+                return nil
+            }
+        }
+        return decided ?? text.hasPrefix(prefix)
     }
 }

@@ -1,0 +1,67 @@
+import ParleyTestSupport
+import Testing
+
+@testable import ParleyImport
+
+/// The byte-level shortcuts of reading a WhatsApp line give what the standard library gives: the
+/// header scanner's scalars are those of the UTF-8 decoder over the line's first 160 bytes, and a
+/// system text's prefix test answers as `hasPrefix` does.
+@Suite struct WhatsAppLineScanTests {
+    /// 5,000 seeded lines of ASCII, multi-byte scalars, stray and cut sequences (some across the
+    /// 160th byte): the scanner holds the scalars, and their offsets, that the standard library's
+    /// decoder gives up to the first ill-formed sequence.
+    @Test func theScannedPrefixIsTheDecodersScalars() {
+        let pieces: [[UInt8]] = [
+            Array("12/03/2024, 09:15 - ".utf8), Array("a".utf8), Array(" ".utf8), Array("é".utf8), Array("日".utf8),
+            Array("👋".utf8), Array("\u{200E}".utf8), [0x80], [0xC3], [0xE6, 0x97], [0xF0, 0x9F, 0x91], [0xFF], [0xED, 0xA0, 0x80],
+            [0xC0, 0x80],
+        ]
+        var random = SeededRandom(seed: 0x5741_4C4E)
+        var scanner = WhatsAppHeaderScanner()
+        var cutShort = 0
+        for round in 0..<5000 {
+            var line: [UInt8] = []
+            while line.count < 120 + random.below(80) {
+                line += random.chance(80) ? pieces[random.below(6)] : pieces[random.below(pieces.count)]
+            }
+            var expected: [(Unicode.Scalar, Int)] = []
+            var iterator = line.prefix(WhatsAppHeaderScanner.prefixLength).makeIterator()
+            var decoder = UTF8()
+            var offset = 0
+            while case let .scalarValue(scalar) = decoder.decode(&iterator) {
+                expected.append((scalar, offset))
+                offset += UTF8.width(scalar)
+            }
+            if offset < min(line.count, WhatsAppHeaderScanner.prefixLength) { cutShort += 1 }
+            let header = line.withUnsafeBytes { scanner.scan($0) }
+            #expect(scanner.scalarCount == expected.count, "round \(round)")
+            #expect((0..<min(scanner.scalarCount, expected.count)).allSatisfy { scanner.scalarAt($0) == expected[$0].0 }, "round \(round)")
+            if let header, scanner.index < expected.count { #expect(header.bodyOffset == expected[scanner.index].1, "round \(round)") }
+        }
+        #expect(cutShort > 1000)
+    }
+
+    /// 20,000 seeded texts against every notice and security-code prefix: the byte-level answer
+    /// is `hasPrefix`'s, for texts that share part of a prefix, then differ in an ASCII byte, a
+    /// combining mark, a decomposed letter, a line break or a Kelvin sign.
+    @Test func aSystemPrefixIsFoundAsHasPrefixFindsIt() {
+        let prefixes = WhatsAppSystemText.encryptionNotices + WhatsAppSystemText.securityCodeChanges
+        let tails = ["", " x", "x", "\u{301}", "\u{308}rest", "\r\n", "\n", "K", "\u{212A}", "e\u{301}", "é", "\u{200E}", "…"]
+        var random = SeededRandom(seed: 0x5359_5354)
+        var found = 0
+        for round in 0..<20_000 {
+            let prefix = prefixes[random.below(prefixes.count)]
+            let characters = Array(prefix)
+            let kept = String(characters.prefix(random.below(characters.count + 1)))
+            // The rest of the prefix follows the tail, or what follows the character the tail replaces
+            // (`e` and U+0301 stand for `é`).
+            let rest = random.chance(50) ? String(characters.dropFirst(kept.count + random.below(2))) : ""
+            let text = kept + tails[random.below(tails.count)] + rest
+            let substring = ("[x] " + text).dropFirst(4)
+            let expected = substring.hasPrefix(prefix)
+            if expected { found += 1 }
+            #expect(WhatsAppSystemText.startsWith(substring, prefix) == expected, "round \(round): \(text.debugDescription)")
+        }
+        #expect(found > 500)
+    }
+}
