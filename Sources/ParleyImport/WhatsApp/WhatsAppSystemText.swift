@@ -1,3 +1,5 @@
+import Foundation
+
 /// System lines that WhatsApp writes with a name before `: `, as if someone sent them.
 ///
 /// Android writes most system lines without a name (`18/03/2022, 14:56 - Alice added Bob`), and
@@ -62,30 +64,47 @@ enum WhatsAppSystemText {
     /// Whether `text`, what follows `Name: ` on a header line, is a system line.
     static func isSystem(_ text: Substring) -> Bool {
         let trimmed = WhatsAppCharacters.dropLeadingMarks(text)
-        if encryptionNotices.contains(where: { startsWith(trimmed, $0) }) { return true }
-        if securityCodeChanges.contains(where: { startsWith(trimmed, $0) }) { return true }
+        if prefixes.contains(where: { startsWith(trimmed, $0) }) { return true }
         guard let first = text.unicodeScalars.first, WhatsAppCharacters.isDirectionMark(first) else { return false }
         let cleaned = WhatsAppCharacters.clean(trimmed)
         return cleaned.contains(" created group ") || cleaned.hasPrefix("You created group ")
             || WhatsAppMessageAssembler.systemKind(cleaned) != .system
     }
 
-    /// `text.hasPrefix(prefix)` (characters compared under canonical equivalence), answered from
-    /// the bytes when the first byte where the two differ is ASCII in both: an ASCII scalar is its
-    /// own decomposition and a starter (no mark is reordered before it), so after the bytes both
-    /// share, the canonical decompositions differ there too and `text` lacks the prefix. Most lines
-    /// differ from every prefix at their first or second byte.
+    /// A text a system line may start with, and whether its first scalar's canonical
+    /// decomposition starts with an ASCII scalar (`É` does, `С` does not).
+    struct Prefix {
+        let text: String
+        let mayStartASCII: Bool
+
+        init(_ text: String) {
+            self.text = text
+            mayStartASCII = text.unicodeScalars.first.map { String($0).decomposedStringWithCanonicalMapping.utf8.first ?? 0 < 0x80 } ?? true
+        }
+    }
+
+    /// The encryption notices, then the security-code changes.
+    static let prefixes = (encryptionNotices + securityCodeChanges).map(Prefix.init)
+
+    /// `text.hasPrefix(prefix.text)` (characters compared under canonical equivalence), answered
+    /// from the bytes where the two first differ when that is decisive: there, the canonical
+    /// decompositions of the two differ too, so `text` lacks the prefix, when the byte is ASCII in
+    /// both (an ASCII scalar is its own decomposition and a starter: no mark is reordered before
+    /// it), or when it is the first byte, ASCII in `text` and not in a prefix whose first scalar
+    /// does not decompose to an ASCII one (a line in Latin script against the Russian, Arabic and
+    /// Thai notices). Most lines are decided at their first or second byte.
     /// - Complexity: O(1) for such a line; else that of `hasPrefix`.
-    static func startsWith(_ text: Substring, _ prefix: String) -> Bool {
-        var text = text, prefix = prefix
+    static func startsWith(_ text: Substring, _ prefix: Prefix) -> Bool {
+        var text = text, expected = prefix.text
         let decided: Bool? = text.withUTF8 { text in
-            prefix.withUTF8 { prefix in
-                for (byte, expected) in zip(text, prefix) where byte != expected {
-                    return byte < 0x80 && expected < 0x80 ? false : nil
+            expected.withUTF8 { expected in
+                for (index, (byte, wanted)) in zip(text, expected).enumerated() where byte != wanted {
+                    guard byte < 0x80 else { return nil }
+                    return wanted < 0x80 || (index == 0 && !prefix.mayStartASCII) ? false : nil
                 }
                 return nil
             }
         }
-        return decided ?? text.hasPrefix(prefix)
+        return decided ?? text.hasPrefix(prefix.text)
     }
 }

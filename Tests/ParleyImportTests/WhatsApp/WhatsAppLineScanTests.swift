@@ -43,22 +43,27 @@ import Testing
 
     /// 20,000 seeded texts against every notice and security-code prefix: the byte-level answer
     /// is `hasPrefix`'s, for texts that share part of a prefix, then differ in an ASCII byte, a
-    /// combining mark, a decomposed letter, a line break or a Kelvin sign.
+    /// combining mark, a decomposed letter, a line break, a Kelvin or an ohm sign.
     @Test func aSystemPrefixIsFoundAsHasPrefixFindsIt() {
-        let prefixes = WhatsAppSystemText.encryptionNotices + WhatsAppSystemText.securityCodeChanges
-        let tails = ["", " x", "x", "\u{301}", "\u{308}rest", "\r\n", "\n", "K", "\u{212A}", "e\u{301}", "é", "\u{200E}", "…"]
+        // The app's prefixes, and two that start with a precomposed letter and with one that
+        // U+2126 OHM SIGN decomposes to.
+        let prefixes = WhatsAppSystemText.prefixes + ["École fermée ", "Ωmega "].map(WhatsAppSystemText.Prefix.init)
+        let tails = [
+            "", " x", "x", "\u{301}", "\u{308}rest", "\r\n", "\n", "K", "\u{212A}", "e\u{301}", "E\u{301}", "é", "\u{2126}", "\u{200E}",
+            "…",
+        ]
         var random = SeededRandom(seed: 0x5359_5354)
         var found = 0
         for round in 0..<20_000 {
             let prefix = prefixes[random.below(prefixes.count)]
-            let characters = Array(prefix)
+            let characters = Array(prefix.text)
             let kept = String(characters.prefix(random.below(characters.count + 1)))
             // The rest of the prefix follows the tail, or what follows the character the tail replaces
             // (`e` and U+0301 stand for `é`).
             let rest = random.chance(50) ? String(characters.dropFirst(kept.count + random.below(2))) : ""
             let text = kept + tails[random.below(tails.count)] + rest
             let substring = ("[x] " + text).dropFirst(4)
-            let expected = substring.hasPrefix(prefix)
+            let expected = substring.hasPrefix(prefix.text)
             if expected { found += 1 }
             #expect(WhatsAppSystemText.startsWith(substring, prefix) == expected, "round \(round): \(text.debugDescription)")
         }
