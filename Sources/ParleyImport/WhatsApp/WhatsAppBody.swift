@@ -12,15 +12,28 @@ struct WhatsAppBody {
     var attachments: [Attachment] = []
 
     /// The author candidate at the start of a body: the text before the first `: `, when it can
-    /// be a name (not empty, at most 80 characters, no quotation marks, no URL).
+    /// be a name (not empty, at most 80 characters, no quotation marks `"“”«»„`, no `://`).
     static func authorCandidate(_ line: Substring) -> String? {
         guard let colon = WhatsAppCharacters.colonSpace(in: line) else { return nil }
         let name = WhatsAppCharacters.clean(line[..<colon.lowerBound])
         guard !name.isEmpty, name.unicodeScalars.count <= 80 else { return nil }
         if name.utf8.contains(where: { $0 == 0x22 || $0 == 0x3A || $0 >= 0xC2 }) {
-            guard !name.contains("://"), !name.unicodeScalars.contains(where: { "\"“”«»„".unicodeScalars.contains($0) }) else { return nil }
+            guard !containsURLScheme(name) else { return nil }
+            guard !name.unicodeScalars.contains(where: { [0x22, 0x201C, 0x201D, 0xAB, 0xBB, 0x201E].contains($0.value) }) else {
+                return nil
+            }
         }
         return name
+    }
+
+    /// Whether `name`'s bytes hold `://`.
+    private static func containsURLScheme(_ name: String) -> Bool {
+        var matched = 0
+        for byte in name.utf8 {
+            matched = byte == 0x3A ? 1 : (byte == 0x2F && matched > 0 ? matched + 1 : 0)
+            if matched == 3 { return true }
+        }
+        return false
     }
 
     /// Splits a body into author and text, then recognises media.

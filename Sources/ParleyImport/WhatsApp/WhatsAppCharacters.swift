@@ -40,12 +40,27 @@ enum WhatsAppCharacters {
     /// `text` without direction marks, its spaces made plain, trimmed: for names and file names.
     static func clean(_ text: Substring) -> String {
         let utf8 = text.utf8
-        if utf8.allSatisfy({ $0 < 0x80 }), utf8.first != 0x20, utf8.last != 0x20 { return String(text) }
+        if utf8.first != 0x20, utf8.last != 0x20, !mayHoldMarkOrSpace(utf8) { return String(text) }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where !isDirectionMark(scalar) {
             scalars.append(isSpace(scalar) ? " " : scalar)
         }
         return String(scalars).trimmingSpaces()
+    }
+
+    /// Whether `utf8` may hold a direction mark or a space other than U+0020: false when it has no
+    /// lead byte of one (`D8` of U+061C, `E1` `E2` `E3` `EF` of the rest) and no `C2 A0` (NBSP),
+    /// so a name in Latin, Greek, Cyrillic or most CJK needs no scalar-by-scalar cleaning.
+    private static func mayHoldMarkOrSpace(_ utf8: Substring.UTF8View) -> Bool {
+        var afterC2 = false
+        for byte in utf8 {
+            switch byte {
+            case 0xD8, 0xE1, 0xE2, 0xE3, 0xEF: return true
+            case 0xA0 where afterC2: return true
+            default: afterC2 = byte == 0xC2
+            }
+        }
+        return false
     }
 
     /// The range of the first `: ` in `line` (the separator after an author's name).

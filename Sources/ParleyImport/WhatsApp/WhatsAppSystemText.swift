@@ -64,7 +64,8 @@ enum WhatsAppSystemText {
     /// Whether `text`, what follows `Name: ` on a header line, is a system line.
     static func isSystem(_ text: Substring) -> Bool {
         let trimmed = WhatsAppCharacters.dropLeadingMarks(text)
-        if prefixes.contains(where: { startsWith(trimmed, $0) }) { return true }
+        let candidates = trimmed.utf8.first.map { candidatesByFirstByte[Int($0)] } ?? Array(prefixes.indices)
+        if candidates.contains(where: { startsWith(trimmed, prefixes[$0]) }) { return true }
         guard let first = text.unicodeScalars.first, WhatsAppCharacters.isDirectionMark(first) else { return false }
         let cleaned = WhatsAppCharacters.clean(trimmed)
         return cleaned.contains(" created group ") || cleaned.hasPrefix("You created group ")
@@ -85,6 +86,16 @@ enum WhatsAppSystemText {
 
     /// The encryption notices, then the security-code changes.
     static let prefixes = (encryptionNotices + securityCodeChanges).map(Prefix.init)
+
+    /// For each first byte of a text, the indices of the prefixes it may start with: after an
+    /// ASCII byte, those that start with it and those whose first scalar may decompose to an
+    /// ASCII one (``startsWith(_:_:)`` rules the others out at that byte); after any other, all.
+    static let candidatesByFirstByte: [[Int]] = (0...255).map { byte in
+        prefixes.indices.filter { index in
+            let first = prefixes[index].text.utf8.first ?? 0
+            return byte >= 0x80 || first == byte || (first >= 0x80 && prefixes[index].mayStartASCII)
+        }
+    }
 
     /// `text.hasPrefix(prefix.text)` (characters compared under canonical equivalence), answered
     /// from the bytes where the two first differ when that is decisive: there, the canonical

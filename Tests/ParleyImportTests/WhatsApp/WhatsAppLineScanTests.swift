@@ -69,4 +69,41 @@ import Testing
         }
         #expect(found > 500)
     }
+    /// 5,000 seeded names in several scripts, with direction marks, spaces of every width and
+    /// spaces at either end: `clean` gives the scalar-by-scalar cleaning (marks dropped, spaces
+    /// made plain, trimmed), whether or not its byte-level shortcut applies.
+    @Test func namesAreCleanedScalarByScalar() {
+        let pieces = [
+            "Ana", " ", "é", "Núñez", "Ωμέγα", "Иван", "王", "ひら", "\u{200E}", "\u{200F}", "\u{061C}", "\u{202A}", "\u{2068}", "\u{FEFF}",
+            "\u{A0}", "\u{202F}", "\u{3000}", "\u{1680}", "\u{2009}", "ـ", "ğ", "\u{C2}", "\u{A0}x",
+        ]
+        var random = SeededRandom(seed: 0x434C_4541)
+        var shortcut = 0
+        for round in 0..<5000 {
+            let text = (0..<random.below(6)).map { _ in pieces[random.below(pieces.count)] }.joined()
+            var scalars = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars where !WhatsAppCharacters.isDirectionMark(scalar) {
+                scalars.append(WhatsAppCharacters.isSpace(scalar) ? " " : scalar)
+            }
+            let expected = String(scalars).trimmingSpaces()
+            if expected == text { shortcut += 1 }
+            #expect(WhatsAppCharacters.clean(Substring(text)) == expected, "round \(round): \(text.debugDescription)")
+        }
+        #expect(shortcut > 500)
+    }
+
+    /// What comes before the first `: ` is an author when it can be a name.
+    @Test func anAuthorIsANameBeforeAColonAndSpace() {
+        #expect(WhatsAppBody.authorCandidate("José Núñez: hola") == "José Núñez")
+        #expect(WhatsAppBody.authorCandidate("\u{200E}Ana\u{A0}Bo\u{202C}: hi") == "Ana Bo")
+        #expect(WhatsAppBody.authorCandidate("王小明: 你好") == "王小明")
+        #expect(WhatsAppBody.authorCandidate("see https://example.org/a: this") == nil)
+        #expect(WhatsAppBody.authorCandidate("Zoë ://x: y") == nil)
+        #expect(WhatsAppBody.authorCandidate("Zoë :/ /x: y") == "Zoë :/ /x")
+        #expect(WhatsAppBody.authorCandidate("Ana «Bo»: hi") == nil)
+        #expect(WhatsAppBody.authorCandidate("Ana „Bo“: hi") == nil)
+        #expect(WhatsAppBody.authorCandidate("Ana \"Bo\": hi") == nil)
+        #expect(WhatsAppBody.authorCandidate(Substring(String(repeating: "é", count: 81) + ": hi")) == nil)
+        #expect(WhatsAppBody.authorCandidate(Substring(String(repeating: "é", count: 80) + ": hi")) == String(repeating: "é", count: 80))
+    }
 }
