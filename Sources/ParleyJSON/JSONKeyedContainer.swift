@@ -96,25 +96,47 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// JSONDecoder's `convertFromSnakeCase`: `user_id` → `userId`; leading and trailing
     /// underscores are kept, a key without an underscore is unchanged.
     /// - Complexity: O(key's length); an ASCII key (every key of the exports read) is converted
-    ///   from its bytes, with ASCII case mapping, which is what Unicode's gives ASCII.
+    ///   from its bytes straight into the new string (no allocation for one of up to 15 bytes),
+    ///   with ASCII case mapping, which is what Unicode's gives ASCII.
     static func camelCase(_ key: String) -> String {
         let underscore = UInt8(ascii: "_")
-        guard key.utf8.contains(underscore) else { return key }
-        guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return unicodeCamelCase(key) }
-        let bytes = Array(key.utf8)
-        let leading = bytes.prefix { $0 == underscore }.count
-        guard leading < bytes.count else { return key }
-        let trailing = bytes.reversed().prefix { $0 == underscore }.count
-        var converted = Array(bytes[..<leading])
-        converted.reserveCapacity(bytes.count)
-        for (number, word) in bytes[leading..<(bytes.count - trailing)].split(separator: underscore).enumerated() {
-            for (offset, byte) in word.enumerated() {
-                let isLetter = (0x61...0x7A).contains(byte | 0x20)
-                converted.append(isLetter ? (number > 0 && offset == 0 ? byte & ~0x20 : byte | 0x20) : byte)
+        var text = key
+        var isASCII = true
+        let converted: String? = text.withUTF8 { bytes in
+            guard bytes.contains(underscore) else { return nil }
+            guard bytes.allSatisfy({ $0 < 0x80 }) else {
+                isASCII = false
+                return nil
+            }
+            var start = 0, end = bytes.count
+            while start < end, bytes[start] == underscore { start += 1 }
+            guard start < end else { return nil }
+            while bytes[end - 1] == underscore { end -= 1 }
+            return String(unsafeUninitializedCapacity: bytes.count) { converted in
+                var written = 0
+                // The words between underscores, as `split` gives them (no empty ones), each
+                // lowercased but for the first letter of every word after the first; the leading
+                // and trailing underscores as they are.
+                var word = 0, offset = 0
+                for (index, byte) in bytes.enumerated() {
+                    if index < start || index >= end {
+                        converted[written] = byte
+                        written += 1
+                    } else if byte == underscore {
+                        if offset > 0 { word += 1 }
+                        offset = 0
+                    } else {
+                        let isLetter = (0x61...0x7A).contains(byte | 0x20)
+                        converted[written] = isLetter ? (word > 0 && offset == 0 ? byte & ~0x20 : byte | 0x20) : byte
+                        written += 1
+                        offset += 1
+                    }
+                }
+                return written
             }
         }
-        converted += bytes[(bytes.count - trailing)...]
-        return String(decoding: converted, as: UTF8.self)
+        guard isASCII else { return unicodeCamelCase(key) }
+        return converted ?? key
     }
 
     /// ``camelCase(_:)`` for any key, with Unicode's case mappings.
