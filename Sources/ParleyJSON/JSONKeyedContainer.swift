@@ -108,35 +108,46 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 isASCII = false
                 return nil
             }
-            var start = 0, end = bytes.count
-            while start < end, bytes[start] == underscore { start += 1 }
-            guard start < end else { return nil }
-            while bytes[end - 1] == underscore { end -= 1 }
             return String(unsafeUninitializedCapacity: bytes.count) { converted in
                 var written = 0
-                // The words between underscores, as `split` gives them (no empty ones), each
-                // lowercased but for the first letter of every word after the first; the leading
-                // and trailing underscores as they are.
-                var word = 0, offset = 0
-                for (index, byte) in bytes.enumerated() {
-                    if index < start || index >= end {
-                        converted[written] = byte
-                        written += 1
-                    } else if byte == underscore {
-                        if offset > 0 { word += 1 }
-                        offset = 0
-                    } else {
-                        let isLetter = (0x61...0x7A).contains(byte | 0x20)
-                        converted[written] = isLetter ? (word > 0 && offset == 0 ? byte & ~0x20 : byte | 0x20) : byte
-                        written += 1
-                        offset += 1
-                    }
+                asciiCamelCase(bytes) { byte in
+                    converted[written] = byte
+                    written += 1
+                    return true
                 }
                 return written
             }
         }
         guard isASCII else { return unicodeCamelCase(key) }
         return converted ?? key
+    }
+
+    /// Hands `emit` the bytes ``camelCase(_:)`` writes for `bytes`, an ASCII key with an underscore,
+    /// one at a time while it returns true: the leading and trailing underscores as they are, the
+    /// words between them (as `split` gives them: no empty ones) lowercased but for the first
+    /// letter of every word after the first — ASCII case mapping, which is what Unicode's gives ASCII.
+    /// - Returns: false when `emit` stopped it.
+    @discardableResult
+    static func asciiCamelCase(_ bytes: UnsafeBufferPointer<UInt8>, _ emit: (UInt8) -> Bool) -> Bool {
+        let underscore = UInt8(ascii: "_")
+        var start = 0, end = bytes.count
+        while start < end, bytes[start] == underscore { start += 1 }
+        guard start < end else { return bytes.allSatisfy(emit) }
+        while bytes[end - 1] == underscore { end -= 1 }
+        var word = 0, offset = 0
+        for (index, byte) in bytes.enumerated() {
+            if index < start || index >= end {
+                guard emit(byte) else { return false }
+            } else if byte == underscore {
+                if offset > 0 { word += 1 }
+                offset = 0
+            } else {
+                let isLetter = (0x61...0x7A).contains(byte | 0x20)
+                guard emit(isLetter ? (word > 0 && offset == 0 ? byte & ~0x20 : byte | 0x20) : byte) else { return false }
+                offset += 1
+            }
+        }
+        return true
     }
 
     /// ``camelCase(_:)`` for any key, with Unicode's case mappings.

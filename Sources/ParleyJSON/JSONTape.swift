@@ -128,22 +128,30 @@ public struct JSONTape: Hashable, Sendable {
     public func member(_ key: String, of object: Int) -> Int? {
         var key = key
         return key.withUTF8 { key in
-            nodes.withUnsafeBufferPointer { nodes in
-                bytes.withUnsafeBufferPointer { bytes in
-                    var found: Int?
-                    var child = object + 1
-                    let end = nodes[object].end
-                    while child < end {
-                        let node = nodes[child]
-                        if node.length == key.count,
-                            key.isEmpty || memcmp(bytes.baseAddress! + node.offset, key.baseAddress!, key.count) == 0
-                        {
-                            found = child + 1
-                        }
-                        child = nodes[child + 1].end
+            lastMember(of: object) { written in
+                written.count == key.count && (key.isEmpty || memcmp(written.baseAddress!, key.baseAddress!, key.count) == 0)
+            }
+        }
+    }
+
+    /// The value node of the last member of object node `object` whose key's bytes satisfy
+    /// `matches`, or nil.
+    /// - Complexity: O(members) calls of `matches`.
+    @inline(__always)
+    func lastMember(of object: Int, matching matches: (UnsafeBufferPointer<UInt8>) -> Bool) -> Int? {
+        nodes.withUnsafeBufferPointer { nodes in
+            bytes.withUnsafeBufferPointer { bytes in
+                var found: Int?
+                var child = object + 1
+                let end = nodes[object].end
+                while child < end {
+                    let node = nodes[child]
+                    if matches(UnsafeBufferPointer(start: bytes.baseAddress.map { $0 + node.offset }, count: node.length)) {
+                        found = child + 1
                     }
-                    return found
+                    child = nodes[child + 1].end
                 }
+                return found
             }
         }
     }

@@ -24,4 +24,33 @@ import Testing
                 JSONKeyedContainer<JSONCodingKey>.camelCase(key) == JSONKeyedContainer<JSONCodingKey>.unicodeCamelCase(key), "\(key)")
         }
     }
+
+    /// 5,000 seeded objects whose keys are spellings of a few names (snake case, camel case,
+    /// upper case, doubled, leading and trailing underscores, non-ASCII) and other keys: a look-up
+    /// converting from snake case finds the last member whose converted key is the converted name,
+    /// as the decoder finds it among its converted keys.
+    @Test func aSnakeCaseLookUpFindsTheLastMemberThatConvertsAlike() {
+        let spellings = [
+            "thread_ts", "threadTs", "THREAD_TS", "thread__ts", "Thread_Ts", "threadts", "_thread_ts", "thread_ts_", "thread_tS",
+            "image_72", "image72", "IMAGE_72", "bot_id", "botId", "botid", "user", "User", "_", "__", "", "é_x", "éX", "É_X", "a_b_c",
+            "aBC", "x", "thread_ts_x",
+        ]
+        let names = ["thread_ts", "image_72", "bot_id", "user", "_thread_ts", "thread_ts_", "é_x", "a_b_c", "_", "", "missing_name"]
+        var random = SeededRandom(seed: 0x534E_4B45)
+        var found = 0
+        for round in 0..<5_000 {
+            let keys = (0..<random.below(9)).map { _ in spellings[random.below(spellings.count)] }
+            let object = JSONValue.object(JSONObject(members: keys.enumerated().map { ($0.element, .number("\($0.offset)")) }))
+            let tape = JSONTape(object)
+            for name in names {
+                let target = JSONKeyedContainer<JSONCodingKey>.camelCase(name)
+                let expected = keys.lastIndex { JSONKeyedContainer<JSONCodingKey>.camelCase($0) == target }
+                let member = tape.member(name, of: 0, keys: .convertFromSnakeCase)
+                #expect(member.map { tape.text($0) } == expected.map { "\($0)" }, "round \(round): \(name) in \(keys)")
+                if expected != nil { found += 1 }
+                #expect(tape.member(name, of: 0, keys: .useDefaultKeys) == tape.member(name, of: 0))
+            }
+        }
+        #expect(found > 10_000)
+    }
 }

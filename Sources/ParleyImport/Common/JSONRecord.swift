@@ -7,7 +7,10 @@ import ParleyJSON
 /// the same way: ``ImportError/schema(file:path:expected:)`` naming the member's JSON path
 /// (`messages[12].author.id`) and what was expected there.
 ///
-/// Member look-ups find the last member of a name, as ``JSONObject`` does. A member that is
+/// Member look-ups find the last member of a name, as ``JSONObject`` does — with
+/// `.convertFromSnakeCase`, the last whose key converts from snake case to what the name converts
+/// to, as ``JSONValueDecoder`` with that strategy finds it (a Slack record's `thread_ts`, looked up
+/// and named in errors as the export writes it). A member that is
 /// missing or `null` is absent for the `ifPresent` reads; integers follow ``JSONValueDecoder``:
 /// the number's text as an integer in range, or a decimal or exponent form with an exact integral
 /// value.
@@ -17,6 +20,8 @@ struct JSONRecord {
     let node: Int
     /// The file named in errors.
     let file: String
+    /// How a name looked up matches a member's key.
+    let keys: JSONValueDecoder.KeyStrategy
     /// Where the object is, spelled out as ``path`` only when an error names it: a record holds
     /// tens of nested objects, and writing each one's path costs more than reading it.
     private let location: Location
@@ -24,19 +29,21 @@ struct JSONRecord {
     /// The object's JSON path (`messages[12]`, `messages[12].author`).
     var path: String { location.path }
 
-    /// The object that is the value of `tape`, at `path` of `file`.
+    /// The object that is the value of `tape`, at `path` of `file`, its members looked up by
+    /// `keys`.
     /// - Throws: ``ImportError/schema(file:path:expected:)`` when the value is not an object.
-    init(_ tape: JSONTape, file: String, path: String) throws(ImportError) {
-        try self.init(tape, node: 0, file: file, location: .path(path))
+    init(_ tape: JSONTape, file: String, path: String, keys: JSONValueDecoder.KeyStrategy = .useDefaultKeys) throws(ImportError) {
+        try self.init(tape, node: 0, file: file, keys: keys, location: .path(path))
     }
 
-    private init(_ tape: JSONTape, node: Int, file: String, location: Location) throws(ImportError) {
+    private init(_ tape: JSONTape, node: Int, file: String, keys: JSONValueDecoder.KeyStrategy, location: Location) throws(ImportError) {
         guard tape.kind(node) == .object else {
             throw Self.mismatch(tape.kind(node), expected: "object", file: file, path: location.path)
         }
         self.tape = tape
         self.node = node
         self.file = file
+        self.keys = keys
         self.location = location
     }
 
@@ -63,7 +70,7 @@ struct JSONRecord {
 
     /// The node of member `key`'s value, and its kind; nil when it is missing.
     private func member(_ key: String) -> (node: Int, kind: JSONTape.Node.Kind)? {
-        tape.member(key, of: node).map { ($0, tape.kind($0)) }
+        tape.member(key, of: node, keys: keys).map { ($0, tape.kind($0)) }
     }
 
     /// The string member `key`.
@@ -102,18 +109,44 @@ struct JSONRecord {
         throw .schema(file: file, path: memberPath(key), expected: "Number \(text) is not representable in Swift.")
     }
 
+    /// The integer member `key`, read leniently as some exports write integers: a number `Int64`
+    /// holds exactly, or a string `Int64(_:)` reads (`"size": "4163"`); nil for anything else.
+    func lenientInteger(ifPresent key: String) -> Int64? {
+        guard let value = member(key) else { return nil }
+        switch value.kind {
+        case .number: return try? integer(ifPresent: key, as: Int64.self)
+        case .string: return Int64(tape.text(value.node))
+        default: return nil
+        }
+    }
+
+    /// The array member `key`, of strings; nil when the member is missing or `null`.
+    /// - Throws: ``ImportError/schema(file:path:expected:)`` when it is not an array or an element
+    ///   is not a string.
+    func strings(ifPresent key: String) throws(ImportError) -> [String]? {
+        guard let value = member(key), value.kind != .null else { return nil }
+        guard value.kind == .array else { throw mismatch(value.kind, at: key, expected: "array") }
+        return try tape.elements(of: value.node).enumerated().map { (index, element) throws(ImportError) in
+            let kind = tape.kind(element)
+            guard kind == .string else {
+                throw Self.mismatch(kind, expected: "string", file: file, path: "\(memberPath(key))[\(index)]")
+            }
+            return tape.text(element)
+        }
+    }
+
     /// The object member `key`.
     /// - Throws: ``ImportError/schema(file:path:expected:)`` when it is missing or not an object.
     func record(_ key: String) throws(ImportError) -> JSONRecord {
         guard let value = member(key) else { throw missing(key) }
-        return try JSONRecord(tape, node: value.node, file: file, location: .member(location, key: key))
+        return try JSONRecord(tape, node: value.node, file: file, keys: keys, location: .member(location, key: key))
     }
 
     /// The object member `key`; nil when it is missing or `null`.
     /// - Throws: ``ImportError/schema(file:path:expected:)`` when it is of another type.
     func record(ifPresent key: String) throws(ImportError) -> JSONRecord? {
         guard let value = member(key), value.kind != .null else { return nil }
-        return try JSONRecord(tape, node: value.node, file: file, location: .member(location, key: key))
+        return try JSONRecord(tape, node: value.node, file: file, keys: keys, location: .member(location, key: key))
     }
 
     /// The array member `key`, each element read by `read` as an object; nil when the member is
@@ -125,7 +158,8 @@ struct JSONRecord {
         guard value.kind == .array else { throw mismatch(value.kind, at: key, expected: "array") }
         var result: [Element] = []
         for (index, element) in tape.elements(of: value.node).enumerated() {
-            result.append(try read(JSONRecord(tape, node: element, file: file, location: .element(location, key: key, index: index))))
+            let location = Location.element(location, key: key, index: index)
+            result.append(try read(JSONRecord(tape, node: element, file: file, keys: keys, location: location)))
         }
         return result
     }

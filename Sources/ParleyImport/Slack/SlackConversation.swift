@@ -43,7 +43,6 @@ struct SlackConversation {
     ) throws(ImportError) {
         let relative = "\(folder)/\(day).json"
         let file = "\(export): \(relative)"
-        let decoder = JSONValueDecoder(keyStrategy: .convertFromSnakeCase)
         var found: [Diagnostic] = []
         // Moved out for the closure below, so that the index and the people are never copied.
         var index = SlackReplyIndex()
@@ -60,10 +59,20 @@ struct SlackConversation {
         let outcome: StreamedJSON.Outcome
         do {
             outcome = try withoutActuallyEscaping(emit) { emit throws(ImportError) in
-                try StreamedJSON.read(bytes, file: file, lists: ["$"]) { event in
-                    guard case let .record(_, path, _, value) = event,
-                        let raw = Lossy<SlackExport.Message>.record(value, at: path, decoder: decoder, file: file, diagnostics: &found)
-                    else { return }
+                try StreamedJSON.read(bytes, file: file, lists: ["$"], tapeLists: ["$"]) { event in
+                    let (path, tape): (String, JSONTape)
+                    switch event {
+                    case let .tapedRecord(_, recordPath, _, recordTape): (path, tape) = (recordPath, recordTape)
+                    // The importer asks for tapes; a tree is read as its tape all the same.
+                    case let .record(_, recordPath, _, value): (path, tape) = (recordPath, JSONTape(value))
+                    case .listStarted, .listEnded: return
+                    }
+                    let raw: SlackExport.Message
+                    do throws(ImportError) {
+                        raw = try SlackExport.Message(JSONRecord(tape, file: file, path: path, keys: .convertFromSnakeCase))
+                    } catch {
+                        return found.append(.skipped(error, file: file, location: path))
+                    }
                     index.noteListing(parent: raw.ts, replies: (raw.replies ?? []).compactMap(\.ts))
                     guard let messages = converter.convert(raw, people: &known) else {
                         return found.append(

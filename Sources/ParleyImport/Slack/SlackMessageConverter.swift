@@ -93,9 +93,9 @@ struct SlackMessageConverter {
     static func attachment(_ file: SlackExport.File) -> Attachment {
         let name = file.name ?? file.title ?? file.id ?? "file"
         var attachment = Attachment(
-            id: file.id ?? name, url: file.urlPrivate ?? file.permalink ?? "", fileName: name, sizeBytes: file.size?.value,
-            width: file.originalW?.value.flatMap { $0 > 0 ? Int($0) : nil },
-            height: file.originalH?.value.flatMap { $0 > 0 ? Int($0) : nil },
+            id: file.id ?? name, url: file.urlPrivate ?? file.permalink ?? "", fileName: name, sizeBytes: file.size,
+            width: file.originalW.flatMap { $0 > 0 ? Int($0) : nil },
+            height: file.originalH.flatMap { $0 > 0 ? Int($0) : nil },
             description: file.title == name ? nil : file.title)
         attachment.contentType = file.mimetype
         return attachment
@@ -113,7 +113,7 @@ struct SlackMessageConverter {
     }
 
     static func reaction(_ raw: SlackExport.Message.Reaction) -> Reaction {
-        let count = raw.count?.value.map(Int.init) ?? raw.users?.count ?? 1
+        let count = raw.count.map(Int.init) ?? raw.users?.count ?? 1
         if let emoji = SlackEmoji.unicode(raw.name) { return Reaction(emoji: emoji, count: count) }
         return Reaction(emoji: raw.name, emojiID: raw.name, count: count)
     }

@@ -2,17 +2,23 @@
 /// (users), `<#C123|name>` (channels), `<!here>` (broadcasts) and `<url|label>` (links), per
 /// Slack's "Formatting text for app surfaces" reference, and emoji shortcodes (`:wave:`).
 enum SlackMrkdwn {
-    /// The user ids of `<@U…>` mentions in `text`, in order, each once.
+    /// The user ids of `<@U…>` mentions in `text`, in order, each once: what follows each `<@` up
+    /// to the next `>`, cut at a `|` (`<@U123|name>`), when not empty. The delimiters are found as
+    /// bytes — Slack writes its escapes in ASCII and escapes a typed `<`, `>` and `&` as `&lt;`,
+    /// `&gt;`, `&amp;` — so a mark typed right after a mention (`<@U1>\u{301}`) does not hide its `>`.
     /// - Complexity: O(n) in the text's length.
     static func mentionedUsers(_ text: String) -> [String] {
         var result: [String] = []
-        var rest = Substring(text)
-        while let open = rest.range(of: "<@") {
-            rest = rest[open.upperBound...]
-            guard let close = rest.firstIndex(of: ">") else { break }
-            let id = String(rest[..<close].prefix { $0 != "|" })
+        var utf8 = text.utf8[...]
+        while let open = utf8.firstIndex(of: UInt8(ascii: "<")) {
+            utf8 = utf8[utf8.index(after: open)...]
+            guard utf8.first == UInt8(ascii: "@") else { continue }
+            utf8 = utf8.dropFirst()
+            guard let close = utf8.firstIndex(of: UInt8(ascii: ">")) else { break }
+            let inside = utf8[..<close]
+            let id = String(Substring(inside[..<(inside.firstIndex(of: UInt8(ascii: "|")) ?? close)]))
             if !id.isEmpty, !result.contains(id) { result.append(id) }
-            rest = rest[close...]
+            utf8 = utf8[close...]
         }
         return result
     }
@@ -25,7 +31,7 @@ enum SlackMrkdwn {
     /// and angle brackets (`<https://…>`, `<@U1|name>`), as Slack shows them.
     /// - Complexity: O(n) in the text's length.
     static func emojifying(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: ":")) else { return text }
+        guard mayHoldShortcode(text) else { return text }
         let scalars = text.unicodeScalars
         var result = String.UnicodeScalarView()
         var copied = scalars.startIndex
@@ -63,6 +69,25 @@ enum SlackMrkdwn {
         guard copied > scalars.startIndex else { return text }
         result.append(contentsOf: scalars[copied...])
         return String(result)
+    }
+
+    /// Whether `text` holds a colon, name scalars and a colon (`:wave:`), which every shortcode
+    /// ``emojifying(_:)`` writes as its emoji does; most texts do not, and are ruled out by their
+    /// bytes (the name scalars are ASCII).
+    /// - Complexity: O(n) in the text's length.
+    static func mayHoldShortcode(_ text: String) -> Bool {
+        var nameLength = -1
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ":") {
+                if nameLength > 0 { return true }
+                nameLength = 0
+            } else if nameLength >= 0, byte < 0x80, isNameScalar(Unicode.Scalar(byte)) {
+                nameLength += 1
+            } else {
+                nameLength = -1
+            }
+        }
+        return false
     }
 
     /// The emoji of the shortcode whose opening colon is at `colon`, with a skin tone shortcode

@@ -44,4 +44,46 @@ import Testing
                 == .schema(file: "g.json", path: "guild.id", expected: "a value of type string"))
         #expect(try root.record("guild").path == "guild")
     }
+
+    /// Slack's members, looked up as the export writes them and matched as the decoder converting
+    /// from snake case matches them; lenient integers and lists of strings, with their errors.
+    @Test func snakeCaseMembersLenientIntegersAndStrings() throws {
+        let reaction = Self.object([
+            ("name", .string("tada")), ("COUNT", .string("12")), ("users", .array([.string("U1"), .number("3")])),
+        ])
+        let file = Self.object([
+            ("size", .number("1e3")), ("original_w", .number("1.5")), ("originalH", .string("-9223372036854775808")),
+            ("original_h", .string("9223372036854775808")), ("id", .bool(true)),
+        ])
+        let message = Self.object([
+            ("ts", .string("1.000100")), ("threadTs", .string("1.000000")), ("reactions", .array([reaction])), ("file", file),
+            ("user_profile", Self.object([("Display_Name", .string("Ana")), ("image_72", .null)])),
+        ])
+        let record = try JSONRecord(JSONTape(message), file: "d.json", path: "$[4]", keys: .convertFromSnakeCase)
+        #expect(try record.string(ifPresent: "thread_ts") == "1.000000")
+        #expect(try record.record("user_profile").string(ifPresent: "display_name") == "Ana")
+        #expect(try record.record("user_profile").string(ifPresent: "image_72") == nil)
+        let size = try record.record("file")
+        #expect(size.lenientInteger(ifPresent: "size") == 1000)
+        #expect(size.lenientInteger(ifPresent: "original_w") == nil)
+        // The last member that converts alike: `original_h` after `originalH`, and out of range.
+        #expect(size.lenientInteger(ifPresent: "original_h") == nil)
+        #expect(size.lenientInteger(ifPresent: "id") == nil)
+        #expect(size.lenientInteger(ifPresent: "missing") == nil)
+        let reactions = try record.records(ifPresent: "reactions") { $0 }
+        // A key without an underscore is not converted: `COUNT` is not `count`.
+        #expect(reactions?.first?.lenientInteger(ifPresent: "count") == nil)
+        #expect(reactions?.first?.lenientInteger(ifPresent: "COUNT") == 12)
+        #expect(
+            Self.failure { () throws(ImportError) in _ = try reactions?.first?.strings(ifPresent: "users") }
+                == .schema(file: "d.json", path: "$[4].reactions[0].users[1]", expected: "a value of type string"))
+        #expect(
+            Self.failure { () throws(ImportError) in _ = try record.strings(ifPresent: "ts") }
+                == .schema(file: "d.json", path: "$[4].ts", expected: "a value of type array"))
+        #expect(
+            Self.failure { () throws(ImportError) in _ = try record.record("user_profile").string("real_name") }
+                == .schema(file: "d.json", path: "$[4].user_profile.real_name", expected: "a required \"real_name\" field"))
+        let plain = try JSONRecord(JSONTape(message), file: "d.json", path: "$[4]")
+        #expect(try plain.string(ifPresent: "thread_ts") == nil)
+    }
 }

@@ -131,8 +131,8 @@ struct SlackStreamingTests {
                 file: folder.path, location: "random/",
                 message: "no conversation of this name in the export's lists; named after its folder"),
             Diagnostic.skipped(
-                file: day1, location: "[1].ts", reason: "expected a required \"ts\" field",
-                cause: .schema(file: day1, path: "[1].ts", expected: "a required \"ts\" field")),
+                file: day1, location: "$[1].ts", reason: "expected a required \"ts\" field",
+                cause: .schema(file: day1, path: "$[1].ts", expected: "a required \"ts\" field")),
             Diagnostic.skipped(file: day1, location: "$[2]", reason: "ts \"soon\" is not a Slack timestamp (seconds.micros)"),
             Diagnostic.skipped(
                 file: "\(folder.path): general/2024-01-03.json", location: "$",

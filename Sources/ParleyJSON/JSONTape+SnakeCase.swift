@@ -1,0 +1,36 @@
+import Glibc
+
+extension JSONTape {
+    /// The value node of the last member of object node `object` whose key matches `key` under
+    /// `keys`: equal as written (`.useDefaultKeys`, as ``member(_:of:)`` finds it), or equal once
+    /// both are converted from snake case by JSONDecoder's rule (`.convertFromSnakeCase`: `thread_ts`,
+    /// `threadTs` and `THREAD__TS` all match `thread_ts`), as ``JSONValueDecoder`` finds a coding
+    /// key among converted keys. Nil when none matches.
+    /// - Complexity: O(members); a member's key without an underscore is compared by length and
+    ///   bytes, one with an underscore converted as it is compared, stopping at the first
+    ///   difference (an ASCII key without allocating).
+    public func member(_ key: String, of object: Int, keys: JSONValueDecoder.KeyStrategy) -> Int? {
+        guard case .convertFromSnakeCase = keys else { return member(key, of: object) }
+        var target = JSONKeyedContainer<JSONCodingKey>.camelCase(key)
+        return target.withUTF8 { target in lastMember(of: object) { Self.snakeCaseKey($0, convertsTo: target) } }
+    }
+
+    /// Whether `key` converted from snake case (``JSONKeyedContainer/camelCase(_:)``) is `target`.
+    static func snakeCaseKey(_ key: UnsafeBufferPointer<UInt8>, convertsTo target: UnsafeBufferPointer<UInt8>) -> Bool {
+        let underscore = UInt8(ascii: "_")
+        guard key.contains(underscore) else {
+            return key.count == target.count && (key.isEmpty || memcmp(key.baseAddress!, target.baseAddress!, key.count) == 0)
+        }
+        guard key.allSatisfy({ $0 < 0x80 }) else {
+            var converted = JSONKeyedContainer<JSONCodingKey>.camelCase(String(decoding: key, as: UTF8.self))
+            return converted.withUTF8 { $0.elementsEqual(target) }
+        }
+        var written = 0
+        let whole = JSONKeyedContainer<JSONCodingKey>.asciiCamelCase(key) { byte in
+            guard written < target.count, target[written] == byte else { return false }
+            written += 1
+            return true
+        }
+        return whole && written == target.count
+    }
+}
