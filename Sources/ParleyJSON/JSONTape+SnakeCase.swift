@@ -11,8 +11,20 @@ extension JSONTape {
     ///   difference (an ASCII key without allocating).
     public func member(_ key: String, of object: Int, keys: JSONValueDecoder.KeyStrategy) -> Int? {
         guard case .convertFromSnakeCase = keys else { return member(key, of: object) }
-        var target = JSONKeyedContainer<JSONCodingKey>.camelCase(key)
-        return target.withUTF8 { target in lastMember(of: object) { Self.snakeCaseKey($0, convertsTo: target) } }
+        var target = key
+        // A name without an underscore is its own conversion.
+        if target.utf8.contains(UInt8(ascii: "_")) { target = JSONKeyedContainer<JSONCodingKey>.camelCase(key) }
+        return target.withUTF8 { target in
+            lastMember(of: object) { written in
+                // Most keys differ at their first byte, which the conversion keeps or, for a
+                // letter, changes in case alone (an underscore stays, an ASCII byte stays ASCII).
+                if let first = written.first, let wanted = target.first, first < 0x80, wanted < 0x80 {
+                    let isLetter = (0x61...0x7A).contains(first | 0x20)
+                    guard isLetter ? first | 0x20 == wanted | 0x20 : first == wanted else { return false }
+                }
+                return Self.snakeCaseKey(written, convertsTo: target)
+            }
+        }
     }
 
     /// Whether `key` converted from snake case (``JSONKeyedContainer/camelCase(_:)``) is `target`.

@@ -9,17 +9,29 @@ public enum DOMID {
     public static func day(_ isoDate: String) -> String { "d-" + isoDate }
 
     static func encode(_ text: String) -> String {
-        if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(isKept) }) ?? text.utf8.allSatisfy(isKept) { return text }
-        var result = ""
-        for byte in text.utf8 {
-            if isKept(byte) {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                result += "." + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+        var utf8 = text
+        return utf8.withUTF8 { bytes in
+            guard !bytes.allSatisfy(isKept) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count * 3) { encoded in
+                var written = 0
+                for byte in bytes {
+                    if isKept(byte) {
+                        encoded[written] = byte
+                        written += 1
+                    } else {
+                        encoded[written] = UInt8(ascii: ".")
+                        encoded[written + 1] = hexDigit(byte >> 4)
+                        encoded[written + 2] = hexDigit(byte & 0xF)
+                        written += 3
+                    }
+                }
+                return written
             }
-        }
-        return result
+        } ?? text
     }
+
+    /// The upper-case hex digit of `nibble` (0–15).
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10 }
 
     /// `[A-Za-z0-9_-]`: written as is.
     private static func isKept(_ byte: UInt8) -> Bool {
