@@ -11,19 +11,38 @@ extension JSONTape {
     ///   difference (an ASCII key without allocating).
     public func member(_ key: String, of object: Int, keys: JSONValueDecoder.KeyStrategy) -> Int? {
         guard case .convertFromSnakeCase = keys else { return member(key, of: object) }
-        var target = key
-        // A name without an underscore is its own conversion.
-        if target.utf8.contains(UInt8(ascii: "_")) { target = JSONKeyedContainer<JSONCodingKey>.camelCase(key) }
-        return target.withUTF8 { target in
-            lastMember(of: object) { written in
-                // Most keys differ at their first byte, which the conversion keeps or, for a
-                // letter, changes in case alone (an underscore stays, an ASCII byte stays ASCII).
-                if let first = written.first, let wanted = target.first, first < 0x80, wanted < 0x80 {
-                    let isLetter = (0x61...0x7A).contains(first | 0x20)
-                    guard isLetter ? first | 0x20 == wanted | 0x20 : first == wanted else { return false }
-                }
-                return Self.snakeCaseKey(written, convertsTo: target)
+        var name = key
+        return name.withUTF8 { name in
+            // A name without an underscore is its own conversion; an ASCII one is converted on
+            // the stack.
+            guard name.contains(UInt8(ascii: "_")) else { return lastMember(of: object, convertingTo: name) }
+            guard name.allSatisfy({ $0 < 0x80 }) else {
+                var converted = JSONKeyedContainer<JSONCodingKey>.camelCase(key)
+                return converted.withUTF8 { lastMember(of: object, convertingTo: $0) }
             }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count) { buffer in
+                var count = 0
+                JSONKeyedContainer<JSONCodingKey>.asciiCamelCase(name) { byte in
+                    buffer[count] = byte
+                    count += 1
+                    return true
+                }
+                return lastMember(of: object, convertingTo: UnsafeBufferPointer(rebasing: buffer[..<count]))
+            }
+        }
+    }
+
+    /// The value node of the last member of object node `object` whose key converts from snake
+    /// case to `target`.
+    private func lastMember(of object: Int, convertingTo target: UnsafeBufferPointer<UInt8>) -> Int? {
+        lastMember(of: object) { written in
+            // Most keys differ at their first byte, which the conversion keeps or, for a letter,
+            // changes in case alone (an underscore stays, an ASCII byte stays ASCII).
+            if let first = written.first, let wanted = target.first, first < 0x80, wanted < 0x80 {
+                let isLetter = (0x61...0x7A).contains(first | 0x20)
+                guard isLetter ? first | 0x20 == wanted | 0x20 : first == wanted else { return false }
+            }
+            return Self.snakeCaseKey(written, convertsTo: target)
         }
     }
 
