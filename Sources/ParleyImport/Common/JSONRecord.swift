@@ -135,6 +135,82 @@ struct JSONRecord {
         }
     }
 
+    /// The number member `key` as a `Double`; nil when it is missing or `null`.
+    /// - Throws: ``ImportError/schema(file:path:expected:)`` when it is not a number, or not a
+    ///   finite one.
+    func double(ifPresent key: String) throws(ImportError) -> Double? {
+        guard let value = member(key), value.kind != .null else { return nil }
+        guard value.kind == .number else { throw mismatch(value.kind, at: key, expected: "number") }
+        let text = tape.text(value.node)
+        guard let number = Double(text), number.isFinite else {
+            throw .schema(file: file, path: memberPath(key), expected: "Number \(text) is not representable in Swift.")
+        }
+        return number
+    }
+
+    /// Whether member `key` is present and `null`.
+    func isNull(_ key: String) -> Bool { member(key)?.kind == .null }
+
+    /// The array member `key`, of strings and `null`s; nil when the member is missing or `null`.
+    /// - Throws: ``ImportError/schema(file:path:expected:)`` when it is not an array or an element
+    ///   is neither.
+    func optionalStrings(ifPresent key: String) throws(ImportError) -> [String?]? {
+        guard let value = member(key), value.kind != .null else { return nil }
+        guard value.kind == .array else { throw mismatch(value.kind, at: key, expected: "array") }
+        return try tape.elements(of: value.node).enumerated().map { (index, element) throws(ImportError) in
+            switch tape.kind(element) {
+            case .null: return nil
+            case .string: return tape.text(element)
+            case let kind: throw Self.mismatch(kind, expected: "string", file: file, path: "\(memberPath(key))[\(index)]")
+            }
+        }
+    }
+
+    /// Member `key` read by `read` from its value (a ``JSONValueReading``), for values of several
+    /// shapes (a number or a string, a string or a list); nil when it is missing or `null`.
+    /// - Throws: what `read` throws.
+    func value<Value>(ifPresent key: String, _ read: (JSONValueReading) throws(ImportError) -> Value) throws(ImportError) -> Value? {
+        guard let value = member(key), value.kind != .null else { return nil }
+        return try read(JSONValueReading(record: self, node: value.node, path: memberPath(key)))
+    }
+
+    /// One value of a record, of any kind, at `path`: read as a string, a number's text, an array's
+    /// elements or an object, with errors naming its path.
+    struct JSONValueReading {
+        let record: JSONRecord
+        let node: Int
+        /// The value's JSON path.
+        let path: String
+
+        var kind: JSONTape.Node.Kind { record.tape.kind(node) }
+        /// The text of a string or a number.
+        var text: String { record.tape.text(node) }
+
+        /// A number value as an `Int64`, by ``JSONValueDecoder``'s rule (its text as an integer in
+        /// range, or a decimal or exponent form with an exact integral value); nil for anything else.
+        var int64: Int64? {
+            guard kind == .number else { return nil }
+            let text = self.text
+            if let exact = Int64(text) { return exact }
+            guard let double = Double(text), double.isFinite else { return nil }
+            return Int64(exactly: double)
+        }
+
+        /// The elements of an array value, each with its path.
+        var elements: [JSONValueReading] {
+            record.tape.elements(of: node).enumerated().map { JSONValueReading(record: record, node: $1, path: "\(path)[\($0)]") }
+        }
+
+        /// The value as an object.
+        /// - Throws: ``ImportError/schema(file:path:expected:)`` when it is not an object.
+        func object() throws(ImportError) -> JSONRecord {
+            try JSONRecord(record.tape, node: node, file: record.file, keys: record.keys, location: .path(path))
+        }
+
+        /// An error at the value: `expected` names what was expected.
+        func error(expected: String) -> ImportError { .schema(file: record.file, path: path, expected: expected) }
+    }
+
     /// The object member `key`.
     /// - Throws: ``ImportError/schema(file:path:expected:)`` when it is missing or not an object.
     func record(_ key: String) throws(ImportError) -> JSONRecord {

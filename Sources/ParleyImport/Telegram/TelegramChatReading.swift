@@ -31,16 +31,16 @@ struct TelegramChatReading {
         converter.account = account
     }
 
-    /// Converts the record at `index` of the chat's messages; one that cannot be read or
-    /// converted is skipped and reported (``Diagnostic/skipsRecord``).
-    /// - Complexity: O(size of `value`).
-    mutating func take(_ value: JSONValue, index: Int, decoder: JSONValueDecoder) {
+    /// Converts the record at `index` of the chat's messages, read from its tape; one that cannot
+    /// be read or converted is skipped and reported (``Diagnostic/skipsRecord``).
+    /// - Complexity: O(size of the record).
+    mutating func take(_ tape: JSONTape, index: Int) {
         let path = "\(list)[\(index)]"
-        guard let raw = Lossy<TelegramMessage>.record(value, at: path, decoder: decoder, file: converter.file, diagnostics: &diagnostics)
-        else { return }
+        let raw: TelegramMessage
         var message: Message
-        do {
-            message = try converter.convert(raw, path: path, forwardedFromNobody: value["forwarded_from"] == .null)
+        do throws(ImportError) {
+            raw = try TelegramMessage(JSONRecord(tape, file: converter.file, path: path))
+            message = try converter.convert(raw, path: path)
         } catch {
             return diagnostics.append(.skipped(error, file: converter.file, location: path))
         }

@@ -46,7 +46,7 @@ struct TelegramExport: Decodable {
     var name: String?
     var type: String?
     var id: TelegramNumber?
-    var messages: [Lossy<TelegramMessage>]?
+    var messages: [StreamedRecord]?
 }
 
 /// The account that exported a whole-account export, as the members before the chats name it
@@ -75,7 +75,13 @@ struct TelegramChat: Decodable {
     var name: String?
     var type: String?
     var id: TelegramNumber?
-    var messages: [Lossy<TelegramMessage>]?
+    var messages: [StreamedRecord]?
+}
+
+/// An entry of a record list in the envelope, not read there: the envelope's lists are empty,
+/// their records streamed to ``TelegramChatReading`` (only whether a list is present counts).
+struct StreamedRecord: Decodable {
+    init(from decoder: any Decoder) {}
 }
 
 /// A value Telegram writes as a number in some versions and as a string in others.
@@ -89,59 +95,78 @@ struct TelegramNumber: Decodable, Hashable {
         } else if let string = try? container.decode(String.self) {
             text = string
         } else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "a whole number or a string")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: Self.expected)
         }
     }
+
+    /// The number or string `value`, as its `Decodable` reading takes it (a number's text written
+    /// again from its `Int64`: `1e3` is `1000`).
+    /// - Throws: ``ImportError/schema(file:path:expected:)`` for any other value.
+    init(_ value: JSONRecord.JSONValueReading) throws(ImportError) {
+        if let number = value.int64 {
+            text = String(number)
+        } else if value.kind == .string {
+            text = value.text
+        } else {
+            throw value.error(expected: Self.expected)
+        }
+    }
+
+    private static let expected = "a whole number or a string"
 }
 
 /// One piece of a message's `text` array: a plain string, or a typed entity object.
-enum TelegramTextPiece: Decodable {
+enum TelegramTextPiece {
     case plain(String)
     case entity(TelegramEntity)
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let text = try? container.decode(String.self) {
-            self = .plain(text)
-        } else {
-            self = .entity(try TelegramText.decode(TelegramEntity.self, from: container, else: "a string or a text entity object"))
+    /// The element `value` of a `text` array.
+    /// - Throws: ``ImportError/schema(file:path:expected:)`` for a value that is neither a string
+    ///   nor an object, and the entity's own errors.
+    init(_ value: JSONRecord.JSONValueReading) throws(ImportError) {
+        switch value.kind {
+        case .string: self = .plain(value.text)
+        case .object: self = .entity(try TelegramEntity(value.object()))
+        case .null: throw value.error(expected: "a value of type object, found null")
+        default: throw value.error(expected: "a string or a text entity object")
         }
     }
 }
 
 /// A typed entity of `text` or `text_entities`: `bold`, `text_link` with `href`, `pre` with
 /// `language`, `mention_name` with `user_id`, `custom_emoji` with `document_id`, …
-struct TelegramEntity: Decodable {
+struct TelegramEntity {
     var type: String?
     var text: String
     var href: String?
     var user_id: TelegramNumber?
     var language: String?
     var document_id: String?
+
+    init(_ record: JSONRecord) throws(ImportError) {
+        type = try record.string(ifPresent: "type")
+        text = try record.string("text")
+        href = try record.string(ifPresent: "href")
+        user_id = try record.value(ifPresent: "user_id", TelegramNumber.init)
+        language = try record.string(ifPresent: "language")
+        document_id = try record.string(ifPresent: "document_id")
+    }
 }
 
 /// `text`: a string, or an array of strings and entities.
-enum TelegramText: Decodable {
+enum TelegramText {
     case string(String)
     case pieces([TelegramTextPiece])
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let text = try? container.decode(String.self) {
-            self = .string(text)
-        } else {
-            self = .pieces(
-                try Self.decode([TelegramTextPiece].self, from: container, else: "a string or an array of strings and text entities"))
-        }
-    }
-
-    /// `type` from `container`; a value of another JSON type is reported as `expected` (what the
-    /// field may hold), a problem inside the value at its own place.
-    static func decode<T: Decodable>(_ type: T.Type, from container: any SingleValueDecodingContainer, else expected: String) throws -> T {
-        do {
-            return try container.decode(type)
-        } catch let DecodingError.typeMismatch(_, context) where context.codingPath.count == container.codingPath.count {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: expected)
+    /// The `text` `value`.
+    /// - Throws: ``ImportError/schema(file:path:expected:)`` for a value that is neither a string
+    ///   nor an array, and its pieces' errors.
+    init(_ value: JSONRecord.JSONValueReading) throws(ImportError) {
+        switch value.kind {
+        case .string: self = .string(value.text)
+        case .array:
+            self = .pieces(try value.elements.map { (element) throws(ImportError) in try TelegramTextPiece(element) })
+        default: throw value.error(expected: "a string or an array of strings and text entities")
         }
     }
 }

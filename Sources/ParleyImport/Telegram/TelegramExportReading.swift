@@ -43,13 +43,13 @@ struct TelegramExportReading {
             let streamed = header.id == nil ? nil : sink.map { ($0, TelegramImporter.channel(header, id: channel)) }
             chats[path] = TelegramChatReading(file: file, list: path, channel: channel, account: account, sink: streamed)
             open = path
-        case let .record(_, _, index, value):
-            guard let open else { return }
-            chats[open]?.take(value, index: index, decoder: decoder)
         case let .tapedRecord(_, _, index, tape):
-            // The importer asks for trees; a tape is read as its tree all the same.
             guard let open else { return }
-            chats[open]?.take(tape.value(), index: index, decoder: decoder)
+            chats[open]?.take(tape, index: index)
+        case let .record(_, _, index, value):
+            // The importer asks for tapes; a tree is read as its tape all the same.
+            guard let open else { return }
+            chats[open]?.take(JSONTape(value), index: index)
         case .listEnded:
             open = nil
         }

@@ -63,7 +63,8 @@ public struct TelegramImporter: Sendable {
     func importTranscript(_ bytes: InputBytes, file: String, sink: (any MessageSink)?) throws(ImportError) -> ImportResult {
         var reading = TelegramExportReading(file: file, sink: sink)
         let outcome = try StreamedJSON.read(
-            bytes, file: file, lists: TelegramExportReading.lists, hexEscapes: true, envelopeAtFirstList: { reading.takeEnvelope($0) }
+            bytes, file: file, lists: TelegramExportReading.lists, tapeLists: TelegramExportReading.lists, hexEscapes: true,
+            envelopeAtFirstList: { reading.takeEnvelope($0) }
         ) { event in reading.take(event) }
         let (transcript, diagnostics) = try reading.finish(outcome.envelopeRead, truncated: outcome.envelope == nil)
         return ImportResult(

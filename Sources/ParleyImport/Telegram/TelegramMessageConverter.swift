@@ -30,9 +30,9 @@ struct TelegramMessageConverter {
         self.channel = channel
     }
 
-    /// - Parameter forwardedFromNobody: Whether the record has `"forwarded_from": null` (the original
-    ///   sender's account is gone), shown as forwarded from "Deleted Account".
-    mutating func convert(_ raw: TelegramMessage, path: String, forwardedFromNobody: Bool = false) throws(ImportError) -> Message {
+    /// A record with `"forwarded_from": null` (the original sender's account is gone) is shown as
+    /// forwarded from "Deleted Account".
+    mutating func convert(_ raw: TelegramMessage, path: String) throws(ImportError) -> Message {
         if raw.type == "unsupported", raw.date_unixtime == nil, raw.date == nil { return try placeholder(raw, path: path) }
         let timestamp = try time(unix: raw.date_unixtime, local: raw.date, path: path, field: "date")
         lastTimestamp = timestamp
@@ -65,9 +65,9 @@ struct TelegramMessageConverter {
             id: id, channel: channel, author: author, timestamp: timestamp, editedTimestamp: edited, kind: kind,
             content: content, attachments: media.attachments, stickers: media.stickers,
             reactions: (raw.reactions ?? []).map(Self.reaction), reply: reply)
-        if raw.forwarded_from != nil || raw.saved_from != nil || forwardedFromNobody {
+        if raw.forwarded_from != nil || raw.saved_from != nil || raw.forwardedFromNobody {
             message.forwardedFrom = ForwardOrigin(
-                authorName: raw.forwarded_from ?? (forwardedFromNobody ? "Deleted Account" : nil),
+                authorName: raw.forwarded_from ?? (raw.forwardedFromNobody ? "Deleted Account" : nil),
                 channelName: raw.saved_from == raw.forwarded_from ? nil : raw.saved_from)
         }
         message.viaBot = raw.via_bot

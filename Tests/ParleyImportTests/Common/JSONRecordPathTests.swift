@@ -86,4 +86,45 @@ import Testing
         let plain = try JSONRecord(JSONTape(message), file: "d.json", path: "$[4]")
         #expect(try plain.string(ifPresent: "thread_ts") == nil)
     }
+
+    /// Telegram's members: doubles, nulls, lists of strings and nulls, and values of several shapes
+    /// read through `value(ifPresent:)`, with their errors at the member's or element's path.
+    @Test func doublesNullsOptionalStringsAndValuesOfSeveralShapes() throws {
+        let message = Self.object([
+            ("latitude", .number("52.5")), ("huge", .number("1e400")), ("word", .string("x")), ("gone", .null),
+            ("members", .array([.string("a"), .null, .string("b")])), ("bad_members", .array([.string("a"), .number("3")])),
+            ("id", .number("1e3")), ("half", .number("4.5")), ("big", .number("9223372036854775808")),
+            ("text", .array([.string("a"), Self.object([("text", .string("b"))])])),
+        ])
+        let record = try JSONRecord(JSONTape(message), file: "t.json", path: "messages[2]")
+        #expect(try record.double(ifPresent: "latitude") == 52.5)
+        #expect(try record.double(ifPresent: "gone") == nil)
+        #expect(
+            Self.failure { () throws(ImportError) in _ = try record.double(ifPresent: "huge") }
+                == .schema(file: "t.json", path: "messages[2].huge", expected: "Number 1e400 is not representable in Swift."))
+        #expect(
+            Self.failure { () throws(ImportError) in _ = try record.double(ifPresent: "word") }
+                == .schema(file: "t.json", path: "messages[2].word", expected: "a value of type number"))
+        #expect(record.isNull("gone") && !record.isNull("word") && !record.isNull("missing"))
+        #expect(try record.optionalStrings(ifPresent: "members") == ["a", nil, "b"])
+        #expect(
+            Self.failure { () throws(ImportError) in _ = try record.optionalStrings(ifPresent: "bad_members") }
+                == .schema(file: "t.json", path: "messages[2].bad_members[1]", expected: "a value of type string"))
+        #expect(try record.value(ifPresent: "id") { $0.int64 } == 1000)
+        #expect(try record.value(ifPresent: "half") { $0.int64 } == .some(nil))
+        #expect(try record.value(ifPresent: "big") { $0.int64 } == .some(nil))
+        #expect(try record.value(ifPresent: "gone") { $0.int64 } == nil)
+        #expect(try record.value(ifPresent: "word") { $0.int64 } == .some(nil))
+        let pieces = try record.value(ifPresent: "text") { (text) throws(ImportError) in
+            try text.elements.map { (piece) throws(ImportError) in piece.kind == .string ? piece.text : try piece.object().string("text") }
+        }
+        #expect(pieces == ["a", "b"])
+        #expect(
+            Self.failure { () throws(ImportError) in
+                _ = try record.value(ifPresent: "text") { (text) throws(ImportError) in try text.elements[1].object().string("type") }
+            } == .schema(file: "t.json", path: "messages[2].text[1].type", expected: "a required \"type\" field"))
+        #expect(
+            try record.value(ifPresent: "text") { $0.elements[0].error(expected: "x") }
+                == .schema(file: "t.json", path: "messages[2].text[0]", expected: "x"))
+    }
 }
