@@ -48,12 +48,14 @@ struct JSONRecord {
     }
 
     /// A JSON path as the steps that lead to it.
-    private indirect enum Location {
+    fileprivate indirect enum Location {
         case path(String)
         /// Member `key` of the object at the parent.
         case member(Location, key: String)
         /// Element `index` of the array in member `key` of the object at the parent.
         case element(Location, key: String, index: Int)
+        /// Element `index` of the array at the parent.
+        case item(Location, index: Int)
 
         /// `messages[12].author`: a member after its parent's path and a dot (alone after `$`),
         /// an element's index in brackets.
@@ -62,6 +64,7 @@ struct JSONRecord {
             case let .path(path): return path
             case let .member(parent, key): return Self.member(key, of: parent.path)
             case let .element(parent, key, index): return "\(Self.member(key, of: parent.path))[\(index)]"
+            case let .item(parent, index): return "\(parent.path)[\(index)]"
             }
         }
 
@@ -104,9 +107,18 @@ struct JSONRecord {
         guard let value = member(key), value.kind != .null else { return nil }
         guard value.kind == .number else { throw mismatch(value.kind, at: key, expected: "number") }
         let text = tape.text(value.node)
+        guard let exact = Self.exactInteger(text, as: type) else {
+            throw .schema(file: file, path: memberPath(key), expected: "Number \(text) is not representable in Swift.")
+        }
+        return exact
+    }
+
+    /// A number's `text` as a `T`, by ``JSONValueDecoder``'s rule: an integer in range, or a
+    /// decimal or exponent form with an exact integral value; nil otherwise.
+    private static func exactInteger<T: FixedWidthInteger>(_ text: String, as type: T.Type) -> T? {
         if let exact = T(text) { return exact }
-        if let double = Double(text), double.isFinite, let exact = T(exactly: double) { return exact }
-        throw .schema(file: file, path: memberPath(key), expected: "Number \(text) is not representable in Swift.")
+        guard let double = Double(text), double.isFinite else { return nil }
+        return T(exactly: double)
     }
 
     /// The integer member `key`, read leniently as some exports write integers: a number `Int64`
@@ -171,16 +183,18 @@ struct JSONRecord {
     /// - Throws: what `read` throws.
     func value<Value>(ifPresent key: String, _ read: (JSONValueReading) throws(ImportError) -> Value) throws(ImportError) -> Value? {
         guard let value = member(key), value.kind != .null else { return nil }
-        return try read(JSONValueReading(record: self, node: value.node, path: memberPath(key)))
+        return try read(JSONValueReading(record: self, node: value.node, location: .member(location, key: key)))
     }
 
-    /// One value of a record, of any kind, at `path`: read as a string, a number's text, an array's
-    /// elements or an object, with errors naming its path.
+    /// One value of a record, of any kind: read as a string, a number's text, an array's elements
+    /// or an object, with errors naming its path (spelled out only then, as a record's is).
     struct JSONValueReading {
         let record: JSONRecord
         let node: Int
+        fileprivate let location: Location
+
         /// The value's JSON path.
-        let path: String
+        var path: String { location.path }
 
         var kind: JSONTape.Node.Kind { record.tape.kind(node) }
         /// The text of a string or a number.
@@ -189,22 +203,20 @@ struct JSONRecord {
         /// A number value as an `Int64`, by ``JSONValueDecoder``'s rule (its text as an integer in
         /// range, or a decimal or exponent form with an exact integral value); nil for anything else.
         var int64: Int64? {
-            guard kind == .number else { return nil }
-            let text = self.text
-            if let exact = Int64(text) { return exact }
-            guard let double = Double(text), double.isFinite else { return nil }
-            return Int64(exactly: double)
+            kind == .number ? JSONRecord.exactInteger(text, as: Int64.self) : nil
         }
 
         /// The elements of an array value, each with its path.
         var elements: [JSONValueReading] {
-            record.tape.elements(of: node).enumerated().map { JSONValueReading(record: record, node: $1, path: "\(path)[\($0)]") }
+            record.tape.elements(of: node).enumerated().map {
+                JSONValueReading(record: record, node: $1, location: .item(location, index: $0))
+            }
         }
 
         /// The value as an object.
         /// - Throws: ``ImportError/schema(file:path:expected:)`` when it is not an object.
         func object() throws(ImportError) -> JSONRecord {
-            try JSONRecord(record.tape, node: node, file: record.file, keys: record.keys, location: .path(path))
+            try JSONRecord(record.tape, node: node, file: record.file, keys: record.keys, location: location)
         }
 
         /// An error at the value: `expected` names what was expected.
