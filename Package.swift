@@ -89,7 +89,7 @@ let package = Package(
         // The archive's search index: terms as public/search.js reads them.
         .target(name: "ParleySearch", dependencies: ["ParleyModel"], swiftSettings: strict),
         // Durable events in SQLite (sole importer of CSQLite).
-        .target(name: "ParleyStore", dependencies: ["CSQLite"], swiftSettings: strict),
+        .target(name: "ParleyStore", dependencies: ["CSQLite", "ParleyDigest"], swiftSettings: strict),
         // The event log in PostgreSQL, shared by several `parley serve` (sole importer of libpq).
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .target(name: "ParleyPostgres", dependencies: ["CPostgres", "ParleyStore"], swiftSettings: strict),

@@ -30,6 +30,16 @@ public final class ArchiveStore {
     /// keeps a number for each, so a row takes about 60 bytes instead of 150.
     private var sightingChannels = Numbering()
     private var sightingFiles = Numbering()
+    /// While an update fills a store that held no messages (``beginUpdate()``): the ids it met, so
+    /// that a first sighting needs no lookup; nil once the update keeps its sightings indexed.
+    private var fill: SightingFilter?
+    /// During a fill, the ids met first and not staged yet (a staging batch at most): a row staged
+    /// in its place is the only copy of its id, so the deferred index stays unique.
+    private var awaitingStage: Set<SightingKey> = []
+    /// The blocks of a fill's ``SightingFilter`` (tests make it small, so that it errs).
+    package var sightingFilterBlocks = SightingFilter.defaultBlocks
+    /// Whether the open update is a fill that still defers its by-id index (``beginUpdate()``).
+    package var defersIndexByID: Bool { fill != nil }
 
     /// Opens the store at `path`, creating it (schema version ``schemaVersion``) when the file
     /// does not exist or is empty. A store of an earlier schema version is migrated in one
@@ -191,6 +201,7 @@ public final class ArchiveStore {
     /// (the bytes stored).
     /// - Complexity: O(log n).
     public func message(channel: String, id: String) throws(StoreError) -> (edited: Int64?, record: [UInt8])? {
+        guard try mayHold(channel: channel, id: id) else { return nil }
         var found: (Int64?, [UInt8])?
         try connection.query("SELECT edited, record FROM messages WHERE channel = ? AND id = ?", [.text(channel), .text(id)]) { row in
             found = (row.isNull(0) ? nil : row.integer(0), row.bytes(1))
@@ -213,6 +224,7 @@ public final class ArchiveStore {
     /// (the same message read from other bytes).
     /// - Complexity: O(log n).
     public func setSourceDigest(_ digest: UInt64, channel: String, id: String) throws(StoreError) {
+        guard try mayHold(channel: channel, id: id) else { return }
         try connection.query(
             "UPDATE messages SET source_digest = ?3 WHERE channel = ?1 AND id = ?2 AND source_digest IS NOT ?3",
             [.text(channel), .text(id), .integer(Int64(bitPattern: digest))])
@@ -223,6 +235,7 @@ public final class ArchiveStore {
     /// so replaces the record. One transaction of its own.
     /// - Complexity: O(log n).
     public func forgetSourceDigest(channel: String, id: String) throws(StoreError) {
+        guard try mayHold(channel: channel, id: id) else { return }
         try connection.query(
             "UPDATE messages SET source_digest = NULL WHERE channel = ?1 AND id = ?2 AND source_digest IS NOT NULL",
             [.text(channel), .text(id)])
@@ -365,15 +378,76 @@ public final class ArchiveStore {
     /// Starts an update: one transaction that ``stage(_:)`` adds to and ``commitUpdate(header:)``
     /// commits (or ``rollbackUpdate()`` undoes), so a render's inputs are stored whole or not at
     /// all, however many messages they hold. Reads see what was staged.
+    ///
+    /// An update of a store that holds no messages (a first render) is a fill: its messages are
+    /// all new but for ids met twice, and its ids may come in any order (a WhatsApp chat's are
+    /// hashes), where inserting each into an index by id costs a random B-tree walk that misses
+    /// SQLite's page cache once the index outgrows it. So a fill defers both by-id structures: the
+    /// index `messages_by_id` is dropped inside the transaction and its sightings are appended to a
+    /// table without a key, while a ``SightingFilter`` tells an id certainly not met before. At the
+    /// first id the filter cannot rule out (met twice, or a false "met"), or a row staged that was
+    /// not met first, the sightings so far are copied in key order into the indexed table and the
+    /// index is built, and the update goes on as any other; else the index is built by one sort at
+    /// the commit. A rollback restores the index with the rest. What a caller sees is the same
+    /// either way. 1M generated WhatsApp messages: the staging thread's CPU time 17.9 s → 5.4 s,
+    /// the render 28.9 s → 17.8 s.
     /// - Throws: ``StoreError/failed(path:reason:)`` when the transaction cannot start (another
     ///   writer holds the store for longer than the busy timeout).
     public func beginUpdate() throws(StoreError) {
         try connection.execute(
-            "BEGIN IMMEDIATE; CREATE TEMP TABLE IF NOT EXISTS update_copies (channel INTEGER, id TEXT, input INTEGER NOT NULL, "
-                + "file INTEGER NOT NULL, location TEXT NOT NULL, kept_input INTEGER, kept_file INTEGER, kept_location TEXT, "
-                + "PRIMARY KEY (channel, id)) WITHOUT ROWID; DELETE FROM temp.update_copies;")
+            "BEGIN IMMEDIATE; CREATE TEMP TABLE IF NOT EXISTS update_copies (\(Self.sightingColumns), PRIMARY KEY (channel, id)) "
+                + "WITHOUT ROWID; DELETE FROM temp.update_copies;")
         sightingChannels = Numbering()
         sightingFiles = Numbering()
+        fill = nil
+        if try !holdsMessages() {
+            try connection.execute(
+                "DROP INDEX IF EXISTS messages_by_id; CREATE TEMP TABLE IF NOT EXISTS update_sightings (\(Self.sightingColumns)); "
+                    + "DELETE FROM temp.update_sightings;")
+            fill = SightingFilter(blocks: sightingFilterBlocks)
+            awaitingStage = []
+        }
+    }
+
+    /// A message id of a numbered channel.
+    private struct SightingKey: Hashable {
+        var channel: Int64
+        var id: String
+    }
+
+    /// The columns of a sighting: the message's channel (numbered) and id, where the update met its
+    /// first copy in the current input, and where the copy it keeps so far is (none: the store's).
+    private static let sightingColumns =
+        "channel INTEGER, id TEXT, input INTEGER NOT NULL, file INTEGER NOT NULL, location TEXT NOT NULL, "
+        + "kept_input INTEGER, kept_file INTEGER, kept_location TEXT"
+
+    /// Ends a fill's deferral (``beginUpdate()``): the sightings so far go into the indexed table
+    /// in key order, so each insert appends, and the index by id of the messages staged so far is
+    /// built by one sort.
+    /// - Complexity: O(k log k) for the k messages staged so far.
+    private func indexSightings() throws(StoreError) {
+        try connection.execute(
+            """
+            INSERT INTO temp.update_copies SELECT * FROM temp.update_sightings ORDER BY channel, id;
+            DELETE FROM temp.update_sightings;
+            CREATE UNIQUE INDEX messages_by_id ON messages (channel, id);
+            """)
+        endFill()
+    }
+
+    private func endFill() {
+        fill = nil
+        awaitingStage = []
+    }
+
+    /// Whether the store may hold message `id` of `channel`: false during a fill when the update
+    /// certainly has not met it, so the caller skips the lookup (which, with the index deferred,
+    /// would read every row); when it may have, the deferral ends first (``indexSightings()``).
+    private func mayHold(channel: String, id: String) throws(StoreError) -> Bool {
+        guard fill != nil else { return true }
+        if fill?.contains(channel: sightingChannels.number(of: channel), id: id) == false { return false }
+        try indexSightings()
+        return true
     }
 
     /// A copy of a message in an input of the current update: the input's number, the file that
@@ -410,6 +484,16 @@ public final class ArchiveStore {
     /// - Complexity: O(log k) for k ids met.
     public func mark(channel: String, id: String, at place: Place, keptIfFirst: Bool) throws(StoreError) -> Sighting {
         let input = Int64(place.input), channel = sightingChannels.number(of: channel), file = sightingFiles.number(of: place.file)
+        if fill != nil {
+            if fill?.insert(channel: channel, id: id) == false {
+                try connection.query(
+                    Self.appendSightingSQL,
+                    [.integer(channel), .text(id), .integer(input), .integer(file), .text(place.location), .integer(keptIfFirst ? 1 : 0)])
+                awaitingStage.insert(SightingKey(channel: channel, id: id))
+                return .first
+            }
+            try indexSightings()
+        }
         try connection.query(
             Self.markSQL,
             [.integer(channel), .text(id), .integer(input), .integer(file), .text(place.location), .integer(keptIfFirst ? 1 : 0)])
@@ -432,8 +516,11 @@ public final class ArchiveStore {
 
     /// The statement ``mark(channel:id:at:keptIfFirst:)`` runs once per copy: made once, as the
     /// key of its prepared statement.
-    private static let markSQL =
-        "INSERT OR IGNORE INTO temp.update_copies (channel, id, input, file, location, kept_input, kept_file, kept_location) "
+    private static let markSQL = "INSERT OR IGNORE INTO temp.update_copies " + sightingValues
+    /// The statement a fill appends a first sighting with (``beginUpdate()``).
+    private static let appendSightingSQL = "INSERT INTO temp.update_sightings " + sightingValues
+    private static let sightingValues =
+        "(channel, id, input, file, location, kept_input, kept_file, kept_location) "
         + "VALUES (?1, ?2, ?3, ?4, ?5, iif(?6, ?3, NULL), iif(?6, ?4, NULL), iif(?6, ?5, NULL))"
 
     /// Notes a later copy of message `id` of `channel` (one ``mark(channel:id:at:keptIfFirst:)``
@@ -445,7 +532,7 @@ public final class ArchiveStore {
         var assignments: [String] = []
         if !sameInput { assignments.append("input = ?3, file = ?4, location = ?5") }
         if kept { assignments.append("kept_input = ?3, kept_file = ?4, kept_location = ?5") }
-        guard !assignments.isEmpty else { return }
+        guard !assignments.isEmpty, try mayHold(channel: channel, id: id) else { return }
         try connection.query(
             "UPDATE temp.update_copies SET " + assignments.joined(separator: ", ") + " WHERE channel = ?1 AND id = ?2",
             [
@@ -464,6 +551,10 @@ public final class ArchiveStore {
     ///   then); not when the journal mode cannot change, since the update is stored by then.
     public func commitUpdate(header: String) throws(StoreError) {
         try connection.query("INSERT OR REPLACE INTO header (id, record) VALUES (1, ?)", [.text(header)])
+        if fill != nil {
+            try connection.execute("CREATE UNIQUE INDEX messages_by_id ON messages (channel, id)")
+            endFill()
+        }
         try connection.execute("COMMIT")
         guard !usesWAL, (try? holdsMessages()) == true else { return }
         var mode = ""
@@ -472,10 +563,17 @@ public final class ArchiveStore {
     }
 
     /// Undoes the update: the store is as it was before ``beginUpdate()``.
-    public func rollbackUpdate() { try? connection.execute("ROLLBACK") }
+    public func rollbackUpdate() {
+        endFill()
+        try? connection.execute("ROLLBACK")
+    }
 
     private func insert(_ messages: [StoredMessage]) throws(StoreError) {
         for message in messages {
+            if fill != nil, awaitingStage.remove(SightingKey(channel: sightingChannels.number(of: message.channel), id: message.id)) == nil
+            {
+                try indexSightings()
+            }
             // REPLACE also removes the row of the same id under another key (a copy whose time changed).
             try connection.query(
                 """

@@ -1,0 +1,176 @@
+import Foundation
+import ParleyTestSupport
+import Testing
+
+@testable import ParleyStore
+
+/// An update of a store without messages (a fill) defers its index by id behind a Bloom filter;
+/// what its caller sees — sightings, lookups, the rows and indexes committed — is what an update
+/// of a store that holds messages gives, whether the filter errs, an id comes twice, or a row is
+/// staged that was not met first.
+@Suite struct ArchiveStoreFillTests {
+    /// A store holding one message of a channel the steps never use: its updates are not fills.
+    static func reference() throws -> ArchiveStore {
+        let store = try ArchiveStore(path: ArchiveStoreTests.database(), upgrade: ArchiveStoreTests.noUpgrade)
+        try store.save(header: "h0", messages: [ArchiveStoreTests.message("z", "z", 1, "elsewhere")])
+        return store
+    }
+
+    static func fresh(blocks: Int) throws -> ArchiveStore {
+        let store = try ArchiveStore(path: ArchiveStoreTests.database(), upgrade: ArchiveStoreTests.noUpgrade)
+        store.sightingFilterBlocks = blocks
+        return store
+    }
+
+    /// Runs one seeded update of two inputs on `store` as ``IntakeStaging`` drives it — each copy
+    /// met, then staged when first, a duplicate or a later copy kept — with lookups of ids met or
+    /// not, of a former channel, and rows staged without being met mixed in; returns what each step
+    /// returned, then every committed row, the indexes and a lookup of every id.
+    static func run(_ store: ArchiveStore, seed: UInt64, ids: Int, steps: Int) throws -> [String] {
+        var random = SeededRandom(seed: seed)
+        var log: [String] = []
+        var staged: [StoredMessage] = []
+        try store.beginUpdate()
+        for input in 1...2 {
+            for step in 0..<steps {
+                let channel = random.chance(80) ? "general" : "random"
+                let id = String(random.below(ids))
+                let place = ArchiveStore.Place(input: input, file: "in\(input).json", location: "messages[\(step)]")
+                let row = ArchiveStoreTests.message(channel, id, Int64(step * 10 + input), "\(channel) \(id) \(input) \(step)")
+                switch random.below(40) {
+                case 0:
+                    log.append("message \(channel)/\(id): \(try store.message(channel: channel, id: id).map { $0.record.count } ?? -1)")
+                case 1:
+                    log.append("remove former/\(id): \(try store.removeMessage(channel: "former", id: id) == nil)")
+                case 2:
+                    staged.append(row)
+                default:
+                    let sighting = try store.mark(channel: channel, id: id, at: place, keptIfFirst: true)
+                    log.append("\(channel)/\(id) at \(input) \(place.location): \(sighting)")
+                    switch sighting {
+                    case .first:
+                        staged.append(row)
+                    case .sameInput:
+                        try store.noteLaterCopy(channel: channel, id: id, at: place, kept: true, sameInput: true)
+                        staged.append(row)
+                    case .earlierInput:
+                        let stored = try store.message(channel: channel, id: id)
+                        log.append("  stored \(stored.map { String(decoding: $0.record, as: UTF8.self) } ?? "none")")
+                        let kept = random.chance(50)
+                        try store.noteLaterCopy(channel: channel, id: id, at: place, kept: kept, sameInput: false)
+                        if kept { staged.append(row) }
+                    }
+                }
+                if staged.count >= 16 {
+                    try store.stage(staged)
+                    staged = []
+                }
+            }
+            try store.stage(staged)
+            staged = []
+        }
+        try store.commitUpdate(header: "h")
+        try store.connection.query(
+            "SELECT channel, timestamp, tiebreak, id, edited, record FROM messages WHERE channel != 'z' ORDER BY channel, timestamp, tiebreak"
+        ) { row in
+            log.append(
+                "row \(row.text(0)) \(row.integer(1)) \(row.text(2)) \(row.text(3)) \(row.isNull(4) ? "-" : "\(row.integer(4))") \(row.text(5))"
+            )
+        }
+        try store.connection.query("SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name") { row in
+            log.append("index \(row.text(0)): \(row.text(1))")
+        }
+        for channel in ["general", "random"] {
+            for id in 0..<min(ids, 200) {
+                log.append("\(channel)/\(id): \(try store.message(channel: channel, id: String(id)).map { $0.record.count } ?? -1)")
+            }
+        }
+        return log
+    }
+
+    /// 300 seeded updates, ids drawn from 30 (most come twice or more) to 100,000 (a few do), each
+    /// on a fresh store with a filter of one block (which errs within tens of ids) or of the
+    /// default size, against the same update of a store that holds messages.
+    @Test func aFillAnswersAsAnUpdateOfAStoreWithMessages() throws {
+        for seed in UInt64(0)..<300 {
+            let ids = [30, 1_000, 100_000][Int(seed % 3)]
+            let steps = 60 + Int(seed % 7) * 20
+            let expected = try Self.run(Self.reference(), seed: seed, ids: ids, steps: steps)
+            for blocks in [1, SightingFilter.defaultBlocks] {
+                let store = try Self.fresh(blocks: blocks)
+                let got = try Self.run(store, seed: seed, ids: ids, steps: steps)
+                #expect(
+                    got == expected,
+                    "seed \(seed), \(blocks) blocks: first difference at \((0..<min(got.count, expected.count)).first { got[$0] != expected[$0] } ?? min(got.count, expected.count))"
+                )
+                #expect(!store.defersIndexByID)
+            }
+        }
+    }
+
+    static func indexes(_ store: ArchiveStore) throws -> [String] {
+        var names: [String] = []
+        try store.connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' ORDER BY name") {
+            names.append($0.text(0))
+        }
+        return names
+    }
+
+    /// A first render of an export without repeated ids: 5,000 distinct ids met out of order and
+    /// staged in batches, with lookups of ids not met between them. The index is deferred to the
+    /// commit (no lookup ends it), built there, and used by the lookups after.
+    @Test func aFillWithoutRepeatsDefersItsIndexToTheCommit() throws {
+        let store = try Self.fresh(blocks: SightingFilter.defaultBlocks)
+        #expect(try Self.indexes(store) == ["messages_by_id"])
+        try store.beginUpdate()
+        #expect(store.defersIndexByID)
+        #expect(try Self.indexes(store).isEmpty)
+        var batch: [StoredMessage] = []
+        for number in 0..<5_000 {
+            let id = String(number * 7_919 % 5_000)
+            let place = ArchiveStore.Place(input: 1, file: "in.json", location: "messages[\(number)]")
+            #expect(try store.mark(channel: "general", id: id, at: place, keptIfFirst: true) == .first)
+            #expect(try store.message(channel: "general", id: "new \(number)") == nil)
+            #expect(try store.removeMessage(channel: "former", id: id) == nil)
+            batch.append(ArchiveStoreTests.message("general", id, Int64(number), "m\(id)"))
+            if batch.count == 512 {
+                try store.stage(batch)
+                batch = []
+            }
+        }
+        try store.stage(batch)
+        #expect(store.defersIndexByID)
+        try store.commitUpdate(header: "h")
+        #expect(!store.defersIndexByID)
+        #expect(try Self.indexes(store) == ["messages_by_id"])
+        var plan = ""
+        try store.connection.query("EXPLAIN QUERY PLAN SELECT edited, record FROM messages WHERE channel = 'general' AND id = '7'") {
+            plan += $0.text(3)
+        }
+        #expect(plan.contains("USING INDEX messages_by_id"))
+        #expect(try store.messageCount() == 5_000)
+        for id in stride(from: 0, to: 5_000, by: 97) {
+            #expect(try store.message(channel: "general", id: String(id))?.record == Array("m\(id)".utf8))
+        }
+    }
+
+    /// A fill rolled back leaves the store as it was, its index by id included; the next fill
+    /// commits.
+    @Test func aRolledBackFillKeepsTheIndex() throws {
+        let store = try Self.fresh(blocks: SightingFilter.defaultBlocks)
+        let place = ArchiveStore.Place(input: 1, file: "in.json", location: "messages[0]")
+        try store.beginUpdate()
+        #expect(try store.mark(channel: "general", id: "1", at: place, keptIfFirst: true) == .first)
+        try store.stage([ArchiveStoreTests.message("general", "1", 100, "one")])
+        store.rollbackUpdate()
+        #expect(!store.defersIndexByID)
+        #expect(try Self.indexes(store) == ["messages_by_id"])
+        #expect(try store.messageCount() == 0)
+        try store.beginUpdate()
+        #expect(try store.mark(channel: "general", id: "1", at: place, keptIfFirst: true) == .first)
+        try store.stage([ArchiveStoreTests.message("general", "1", 100, "one")])
+        try store.commitUpdate(header: "h")
+        #expect(try store.message(channel: "general", id: "1")?.record == Array("one".utf8))
+        #expect(try Self.indexes(store) == ["messages_by_id"])
+    }
+}
