@@ -61,17 +61,46 @@ struct SyntheticMessageID {
         let occurrence = moment.occurrence(of: hash.value)
         hash.add(Int64(occurrence))
         moments[time] = moment
-        return MessageID(Self.pad(ordinal) + "-" + Self.hex(hash.value))
+        return MessageID(Self.id(ordinal: ordinal, hash: hash.value))
     }
 
-    static func pad(_ value: Int) -> String {
-        let digits = String(value)
-        return digits.count >= 4 ? digits : String(repeating: "0", count: 4 - digits.count) + digits
+    /// `OOOO-HHHHHHHHHHHHHHHH`: `ordinal` in decimal, zero-padded to at least 4 digits, then `hash`
+    /// as 16 lowercase hex digits, written straight into the string's storage (a million WhatsApp
+    /// messages take a million ids).
+    /// - Precondition: `ordinal` is not negative.
+    static func id(ordinal: Int, hash: UInt64) -> String {
+        var width = 4, rest = ordinal / 10_000
+        while rest > 0 {
+            width += 1
+            rest /= 10
+        }
+        let count = width + 17
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var value = ordinal
+            for position in (0..<width).reversed() {
+                buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+            buffer[width] = UInt8(ascii: "-")
+            writeHex(hash, into: UnsafeMutableBufferPointer(rebasing: buffer[(width + 1)...]))
+            return count
+        }
     }
 
+    /// `value` as 16 lowercase hex digits, zero-padded.
     static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        String(unsafeUninitializedCapacity: 16) { buffer in
+            writeHex(value, into: buffer)
+            return 16
+        }
+    }
+
+    /// Writes `value` as 16 lowercase hex digits to the first 16 bytes of `buffer`.
+    private static func writeHex(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        for nibble in 0..<16 {
+            let digit = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * nibble)) & 0xF
+            buffer[nibble] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
+        }
     }
 }
 
@@ -83,7 +112,8 @@ struct FNV1a {
 
     /// Adds the text's UTF-8 bytes and a unit separator (0x1F).
     mutating func add(_ text: String) {
-        hasher.feed(bytes: text.utf8)
+        var text = text
+        text.withUTF8 { hasher.feed(bytes: $0) }
         hasher.feed(bytes: CollectionOfOne(0x1F))
     }
 

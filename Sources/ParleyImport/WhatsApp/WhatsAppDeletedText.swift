@@ -1,3 +1,5 @@
+import Foundation
+
 /// The text WhatsApp writes in place of a deleted message, under the name of the person who sent
 /// it: `User A: This message was deleted` (Android), `[…] User A: ‎This message was deleted.`
 /// (iOS, after a direction mark), and `You deleted this message` when the person who exported
@@ -25,11 +27,21 @@ enum WhatsAppDeletedText {
         "Eliminaste este mensaje", "Você apagou esta mensagem", "Hai eliminato questo messaggio",
     ]
 
+    /// The first scalar of each marker's canonical decomposition (NFD). A text canonically
+    /// equivalent to a marker that begins with an ASCII scalar begins with one of these: an ASCII
+    /// scalar decomposes to itself and, a starter, stays first.
+    static let decomposedFirstScalars: Set<UInt32> = Set(
+        deletedByOthers.union(deletedByExporter).compactMap { $0.decomposedStringWithCanonicalMapping.unicodeScalars.first?.value })
+
     /// What `text` says, when it is a deletion marker: whether the exporter deleted the message.
+    /// A text that begins (after direction marks) with an ASCII scalar no marker begins with is
+    /// ruled out before it is hashed (a non-ASCII text is normalized to be hashed: 5,000
+    /// instructions a message, twice per WhatsApp message, before this).
     /// - Returns: nil for any other text.
     /// - Complexity: O(length of `text`).
     static func marker(_ text: Substring) -> Marker? {
         var core = WhatsAppCharacters.dropLeadingMarks(text)
+        if let first = core.unicodeScalars.first, first.isASCII, !decomposedFirstScalars.contains(first.value) { return nil }
         if core.last == "." { core = core.dropLast() }
         guard core.utf8.count <= 64 else { return nil }
         let key = String(core)
