@@ -64,12 +64,29 @@ enum WhatsAppSystemText {
     /// Whether `text`, what follows `Name: ` on a header line, is a system line.
     static func isSystem(_ text: Substring) -> Bool {
         let trimmed = WhatsAppCharacters.dropLeadingMarks(text)
-        let candidates = trimmed.utf8.first.map { candidatesByFirstByte[Int($0)] } ?? Array(prefixes.indices)
+        let candidates: [Int]
+        if let byte = trimmed.utf8.first {
+            // Every prefix begins with a letter, and no scalar but a letter decomposes to one
+            // (checked for every scalar of Unicode 14): a text beginning with an emoji, a symbol,
+            // a mark or a digit has none of them, without comparing it with each (a hasPrefix call
+            // each, thirty-one of them, for every message that begins with an emoji).
+            candidates = byte >= 0x80 && trimmed.unicodeScalars.first.map(Self.isLetter) == false ? [] : candidatesByFirstByte[Int(byte)]
+        } else {
+            candidates = Array(prefixes.indices)
+        }
         if candidates.contains(where: { startsWith(trimmed, prefixes[$0]) }) { return true }
         guard let first = text.unicodeScalars.first, WhatsAppCharacters.isDirectionMark(first) else { return false }
         let cleaned = WhatsAppCharacters.clean(trimmed)
         return cleaned.contains(" created group ") || cleaned.hasPrefix("You created group ")
             || WhatsAppMessageAssembler.systemKind(cleaned) != .system
+    }
+
+    /// Whether `scalar` is a letter (general category L*: upper, lower, title, modifier, other).
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
+        default: return false
+        }
     }
 
     /// A text a system line may start with, and whether its first scalar's canonical
