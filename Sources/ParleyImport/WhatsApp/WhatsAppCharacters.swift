@@ -19,9 +19,16 @@ enum WhatsAppCharacters {
         }
     }
 
-    /// The value of a decimal digit of any script (ASCII, Arabic-Indic, Devanagari, Thai…).
-    static func digit(_ scalar: Unicode.Scalar) -> Int? {
-        if scalar.value < 0x80 { return (0x30...0x39).contains(scalar.value) ? Int(scalar.value - 0x30) : nil }
+    /// The value of a decimal digit of any script (ASCII, Arabic-Indic, Devanagari, Thai…). The
+    /// ASCII answer is inline: a header's numbers are read a digit at a time, eight or more a line.
+    @inline(__always) static func digit(_ scalar: Unicode.Scalar) -> Int? {
+        let value = scalar.value &- 0x30
+        if value < 10 { return Int(value) }
+        return scalar.isASCII ? nil : unicodeDigit(scalar)
+    }
+
+    /// ``digit(_:)`` of a scalar outside ASCII, by its Unicode numeric type and value.
+    private static func unicodeDigit(_ scalar: Unicode.Scalar) -> Int? {
         guard scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue else { return nil }
         return Int(value)
     }

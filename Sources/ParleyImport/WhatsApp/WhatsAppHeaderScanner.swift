@@ -99,21 +99,13 @@ struct WhatsAppHeaderScanner {
 
     mutating func number(maxDigits: Int) -> (value: Int, digits: Int)? {
         var value = 0, digits = 0
-        while let scalar = peek, let digit = Self.digit(scalar), digits < maxDigits {
+        while let scalar = peek, let digit = WhatsAppCharacters.digit(scalar), digits < maxDigits {
             value = value * 10 + digit
             digits += 1
             index += 1
         }
-        if digits == maxDigits, let scalar = peek, Self.digit(scalar) != nil { return nil }
+        if digits == maxDigits, let scalar = peek, WhatsAppCharacters.digit(scalar) != nil { return nil }
         return digits == 0 ? nil : (value, digits)
-    }
-
-    /// ``WhatsAppCharacters/digit(_:)``, its ASCII answer inline: a header's numbers are read a
-    /// digit at a time, eight or more per line.
-    @inline(__always) private static func digit(_ scalar: Unicode.Scalar) -> Int? {
-        let value = scalar.value &- 0x30
-        if value < 10 { return Int(value) }
-        return scalar.isASCII ? nil : WhatsAppCharacters.digit(scalar)
     }
 
     /// Decodes up to ``prefixLength`` bytes of the line into scalars and offsets, up to the first
