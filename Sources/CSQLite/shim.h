@@ -9,4 +9,11 @@ static inline int parley_sqlite3_bind_text(sqlite3_stmt *statement, int index, c
     return sqlite3_bind_text64(statement, index, text ? text : "", bytes, SQLITE_TRANSIENT, SQLITE_UTF8);
 }
 
+/// Turns off SQLite's memory statistics (`SQLITE_CONFIG_MEMSTATUS`, a variadic call Swift cannot
+/// make), which take a process-wide mutex on every allocation. Effective only before SQLite is
+/// initialized (SQLITE_MISUSE after, which changes nothing).
+static inline int parley_sqlite3_disable_memory_statistics(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 #endif

@@ -7,6 +7,7 @@ final class SQLiteConnection {
     private let handle: OpaquePointer
 
     init(path: String) throws(StoreError) {
+        _ = Self.withoutMemoryStatistics
         var pointer: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &pointer, flags, nil)
@@ -19,6 +20,11 @@ final class SQLiteConnection {
         self.handle = pointer
         sqlite3_busy_timeout(handle, 5000)
     }
+
+    /// SQLite's memory statistics turned off, once, before the first connection initializes
+    /// SQLite: they take a process-wide mutex on every allocation (SQLite's own and every text
+    /// bound, which it copies), and nothing reads them.
+    private static let withoutMemoryStatistics: Int32 = parley_sqlite3_disable_memory_statistics()
 
     /// Statements prepared so far, by SQL text: preparing costs more than running a point lookup,
     /// and a render runs the same few statements a million times.
