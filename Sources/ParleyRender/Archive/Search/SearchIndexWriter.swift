@@ -12,11 +12,18 @@ import Synchronization
 /// (``PreviousSearchIndex``, read on first use), so an update reads and tokenizes only the pages
 /// it renders. Its files go through ``ArchiveFiles``, so a file whose bytes did not change is
 /// linked from the previous archive, not written.
+///
+/// The indexer itself runs on a serial queue of its own (``Worker``), fed in order: the writer's
+/// thread, which bounds a render (it reads, writes and hands out every page), only tokenizes with
+/// the other cores and writes the files the indexer filled, the next time it comes by. At most
+/// ``Worker/batchesInFlight`` batches wait for the indexer, so memory stays bounded; the indexer
+/// takes them in the writer's order, so its files are the same bytes whatever the scheduling.
 struct SearchIndexWriter {
     /// The folder below the archive root that holds the index.
     static let folder = "search/"
 
-    private var indexer: SearchIndexer
+    /// The indexer, on its own queue.
+    private let worker: Worker
     private let clock: ZoneClock
     private var indexing = false
     /// The previous archive's entry, until its index is read (``previous``).
@@ -36,7 +43,7 @@ struct SearchIndexWriter {
 
     init(previous files: ArchiveFiles, clock: ZoneClock) {
         previousEntry = files.previousText(Self.folder + "index.js", limit: SearchIndexer.entrySizeLimit)
-        self.indexer = SearchIndexer(previousEntry: previousEntry)
+        worker = Worker(SearchIndexer(previousEntry: previousEntry))
         self.clock = clock
     }
 
@@ -54,14 +61,15 @@ struct SearchIndexWriter {
             days.append((day.date.daysSinceEpoch, dayPosition))
             dayPosition += day.messageCount
         }
-        indexing = indexer.beginChannel(
-            .init(id: plan.channel.id.rawValue, name: plan.channel.name, folder: folder, count: position, pages: pages, days: days))
+        let channel = SearchIndexer.Channel(
+            id: plan.channel.id.rawValue, name: plan.channel.name, folder: folder, count: position, pages: pages, days: days)
+        indexing = worker.sync { $0.beginChannel(channel) }
     }
 
     /// Adds the messages of `runs`, the channel's next pages in order, and writes the snippet
-    /// chunks they filled.
+    /// chunks the indexer filled so far.
     /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when a file cannot be written.
-    /// - Complexity: O(the messages' text), tokenized on every core.
+    /// - Complexity: O(the messages' text), tokenized on every core, indexed on the worker's.
     mutating func add(_ runs: [MessageRun], files: inout ArchiveFiles) throws(RenderError) {
         guard indexing else { return }
         // Each message as its run and place in that run: read where it is, not copied into one list.
@@ -89,22 +97,24 @@ struct SearchIndexWriter {
             kept.withLock { $0[slice] = cache }
         }
         caches = kept.withLock { $0 }
-        let made = documents.withLock { $0 }
-        var offset = 0
-        for run in runs {
-            let messages = run.messages
-            for index in messages.indices {
-                let time = clock.localTime(messages[index].timestamp)
-                let date = LocalDate(year: time.year, month: time.month, day: time.day)
-                indexer.add(
-                    made[offset % slices][offset / slices],
-                    snippet: .init(
-                        anchor: DOMID.message(messages[index].id.rawValue), time: date.isoString + " " + DateText.shortTime(time),
-                        author: messages[index].author.shownName))
-                offset += 1
+        let made = documents.withLock { $0 }, clock = clock
+        worker.async { indexer in
+            var offset = 0
+            for run in runs {
+                let messages = run.messages
+                for index in messages.indices {
+                    let time = clock.localTime(messages[index].timestamp)
+                    let date = LocalDate(year: time.year, month: time.month, day: time.day)
+                    indexer.add(
+                        made[offset % slices][offset / slices],
+                        snippet: .init(
+                            anchor: DOMID.message(messages[index].id.rawValue), time: date.isoString + " " + DateText.shortTime(time),
+                            author: messages[index].author.shownName))
+                    offset += 1
+                }
             }
         }
-        try write(indexer.takeFiles(), files: &files)
+        try write(worker.takeFiles(), files: &files)
     }
 
     /// The documents of the current channel's page `file`, which shows `count` messages and is
@@ -117,9 +127,8 @@ struct SearchIndexWriter {
             previous = previousEntry.flatMap { PreviousSearchIndex(entry: $0, read: read) }
             previousEntry = nil
         }
-        guard let index = previous ?? nil, let kept = indexer.keptPage(file, previous: index, read: read), kept.count == count else {
-            return nil
-        }
+        guard let index = previous ?? nil, let kept = worker.sync({ $0.keptPage(file, previous: index, read: read) }), kept.count == count
+        else { return nil }
         return kept
     }
 
@@ -127,18 +136,59 @@ struct SearchIndexWriter {
     /// next page, and writes the snippet chunks they filled.
     /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when a file cannot be written.
     mutating func add(_ kept: PreviousSearchIndex.KeptPage, files: inout ArchiveFiles) throws(RenderError) {
-        indexer.add(kept)
+        worker.async { $0.add(kept) }
         documentsKept += kept.count
-        try write(indexer.takeFiles(), files: &files)
+        try write(worker.takeFiles(), files: &files)
     }
 
     /// Writes the rest of the index: term shards, postings chunks and the entry.
     /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when a file cannot be written.
     mutating func finish(files: inout ArchiveFiles) throws(RenderError) {
-        try write(indexer.finish(previous: previous ?? nil), files: &files)
+        let previous = previous ?? nil
+        let last = worker.sync { $0.finish(previous: previous) }
+        try write(worker.takeFiles() + last, files: &files)
     }
 
     private func write(_ written: [SearchIndexBuilder.File], files: inout ArchiveFiles) throws(RenderError) {
         for file in written { try files.write(data: Data(file.bytes), to: Self.folder + file.path) }
+    }
+
+    /// A ``SearchIndexer`` on a serial queue of its own (a thread of its own: a serial queue
+    /// overcommits), touched only there, and the files it filled, kept until the writer takes them.
+    private final class Worker: @unchecked Sendable {
+        /// Batches handed over and not yet indexed, at most.
+        static let batchesInFlight = 2
+
+        private let queue = DispatchQueue(label: "parley.search-index")
+        private var indexer: SearchIndexer
+        private let filled = Mutex<[SearchIndexBuilder.File]>([])
+        private let slots = DispatchSemaphore(value: batchesInFlight)
+
+        init(_ indexer: SearchIndexer) { self.indexer = indexer }
+
+        /// Runs `body` on the indexer after everything handed over before, and waits for it.
+        func sync<Result>(_ body: (inout SearchIndexer) -> Result) -> Result {
+            queue.sync { body(&indexer) }
+        }
+
+        /// Hands `body` to the indexer, after everything handed over before; waits first while
+        /// ``batchesInFlight`` batches wait. The files the indexer fills are kept for ``takeFiles()``.
+        func async(_ body: @escaping @Sendable (inout SearchIndexer) -> Void) {
+            slots.wait()
+            queue.async { [self] in
+                body(&indexer)
+                let files = indexer.takeFiles()
+                if !files.isEmpty { filled.withLock { $0 += files } }
+                slots.signal()
+            }
+        }
+
+        /// The files the indexer filled so far, in the order filled, each once.
+        func takeFiles() -> [SearchIndexBuilder.File] {
+            filled.withLock { files in
+                defer { files = [] }
+                return files
+            }
+        }
     }
 }
