@@ -123,7 +123,11 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .executableTarget(name: "parley", dependencies: ["ParleyCLI"], swiftSettings: strict),
+        // jemalloc takes over malloc for the whole process: glibc's locks the arena of the thread
+        // that allocated at each free on another thread, and a render frees on its staging thread
+        // what its reader allocated (ARCHITECTURE.md).
+        .executableTarget(
+            name: "parley", dependencies: ["ParleyCLI"], swiftSettings: strict, linkerSettings: [.linkedLibrary("jemalloc")]),
         .executableTarget(
             name: "ParleyBenchmarks",
             dependencies: [

@@ -8,8 +8,9 @@ export ROOT
 # The Debian packages the build needs: libxml2 (HTML templates), cmark-gfm and its GFM extensions
 # (CommonMark message bodies), libarchive (zip exports), libmicrohttpd (parley serve), SQLite and
 # libpq (the event log of parley serve, one server or several), libphonenumber (SMS numbers in
-# E.164 form; C++, linked by name) and pkg-config (to find the others).
-BUILD_PACKAGES=(libxml2-dev libyajl-dev libxxhash-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libarchive-dev libmicrohttpd-dev libsqlite3-dev libpq-dev libphonenumber-dev pkg-config)
+# E.164 form; C++, linked by name), jemalloc (the `parley` executable's allocator) and pkg-config
+# (to find the others).
+BUILD_PACKAGES=(libxml2-dev libyajl-dev libjemalloc-dev libxxhash-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libarchive-dev libmicrohttpd-dev libsqlite3-dev libpq-dev libphonenumber-dev pkg-config)
 
 # The Debian packages the tests need besides the build's: headless Chromium and its driver (the
 # browser tests, the injection corpus), the emoji font that draws the corpus, and nginx (the
