@@ -81,7 +81,12 @@ public final class ArchiveStore {
             }
             schema = version
         }
-        try connection.execute(tables == 0 ? "PRAGMA synchronous=FULL;" : "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
+        // One helper thread for SQLite's sorter: a fill's index by id is built by one sort of every
+        // row (measured in the sqlite3 shell on 1M generated messages: WhatsApp's hashed ids 1.29 /
+        // 1.35 s → 0.98 s, Discord's 1.11 / 0.99 s → 0.94 / 0.76 s).
+        try connection.execute(
+            tables == 0
+                ? "PRAGMA synchronous=FULL; PRAGMA threads=1;" : "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA threads=1;")
         self.path = path
         self.connection = connection
         if tables == 0 {
