@@ -16,4 +16,11 @@ static inline int parley_sqlite3_disable_memory_statistics(void) {
     return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
 
+/// Sets the pages of a run SQLite's sorter builds in memory before it writes the run out
+/// (`SQLITE_CONFIG_PMASZ`, variadic): the run is at least this many pages of the database, so its
+/// bytes grow with the page size. Effective only before SQLite is initialized.
+static inline int parley_sqlite3_set_sorter_run_pages(unsigned pages) {
+    return sqlite3_config(SQLITE_CONFIG_PMASZ, pages);
+}
+
 #endif

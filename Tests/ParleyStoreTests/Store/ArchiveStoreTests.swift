@@ -161,6 +161,33 @@ import Testing
         #expect(try reopened.message(channel: "general", id: "1")?.record == Array("one".utf8))
     }
 
+    /// A new store has 16 KiB pages; a database file that already has SQLite's default of 4 KiB
+    /// (as every store of an earlier Parley does) keeps it: the page size of a database that holds
+    /// pages cannot change without rewriting it, and the store works the same.
+    @Test func aNewStoreHas16KiBPagesAndAnOlderOneKeepsItsOwn() throws {
+        func pageSize(_ path: String) throws -> Int64 {
+            var size: Int64 = 0
+            try SQLiteConnection(path: path).query("PRAGMA page_size") { size = $0.integer(0) }
+            return size
+        }
+        let path = Self.database()
+        do {
+            let store = try ArchiveStore(path: path, upgrade: Self.noUpgrade)
+            try store.save(header: "h", messages: [Self.message("general", "1", 100, "one")])
+        }
+        #expect(try pageSize(path) == 16_384)
+        let older = Self.database()
+        try SQLiteConnection(path: older).execute("PRAGMA page_size=4096; CREATE TABLE t (x)")
+        try SQLiteConnection(path: older).execute("DROP TABLE t")
+        #expect(try pageSize(older) == 4096)
+        do {
+            let store = try ArchiveStore(path: older, upgrade: Self.noUpgrade)
+            try store.save(header: "h", messages: [Self.message("general", "1", 100, "one")])
+            #expect(try store.message(channel: "general", id: "1")?.record == Array("one".utf8))
+        }
+        #expect(try pageSize(older) == 4096)
+    }
+
     /// ``ArchiveStore/reading(_:)`` runs its queries in one read transaction and ends it (the
     /// store writes again after); inside an open update it runs in the update and sees what the
     /// update staged; what its body throws comes out, and the transaction is ended still.
