@@ -57,6 +57,53 @@ public enum InputBytes: Sendable {
         }
     }
 
+    /// The input's size in bytes when it can be read from any offset (a file or data), nil for a
+    /// zip entry, which is inflated from its start.
+    /// - Throws: ``ImportError/unreadable(file:reason:)`` when the file cannot be opened.
+    func seekableSize(file: String) throws(ImportError) -> Int? {
+        switch self {
+        case let .data(data): return data.count
+        case let .file(path):
+            var status = stat()
+            guard stat(path, &status) == 0 else { throw .unreadable(file: file, reason: String(cString: strerror(errno))) }
+            return status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
+        case .zipEntry: return nil
+        }
+    }
+
+    /// Calls `body` with each chunk of at most `size` bytes of `range` (byte offsets), in order,
+    /// for a file or data (``seekableSize(file:)``); the chunks end early when the input does.
+    /// - Throws: ``ImportError/unreadable(file:reason:)`` when the file cannot be opened or read,
+    ///   and for a zip entry.
+    func readChunks(size: Int, file: String, range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> Bool) throws(ImportError) {
+        switch self {
+        case let .data(data):
+            var start = data.startIndex + min(range.lowerBound, data.count)
+            let end = data.startIndex + min(range.upperBound, data.count)
+            while start < end {
+                let next = min(start + size, end)
+                guard data[start..<next].withUnsafeBytes(body) else { return }
+                start = next
+            }
+        case let .file(path):
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .unreadable(file: file, reason: String(cString: strerror(errno))) }
+            defer { close(descriptor) }
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+            defer { buffer.deallocate() }
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let count = pread(descriptor, buffer.baseAddress, min(size, range.upperBound - offset), off_t(offset))
+                if count < 0, errno == EINTR { continue }
+                guard count >= 0 else { throw .unreadable(file: file, reason: String(cString: strerror(errno))) }
+                guard count > 0, body(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else { return }
+                offset += count
+            }
+        case .zipEntry:
+            throw .unreadable(file: file, reason: "a zip entry is read from its start, not from byte \(range.lowerBound)")
+        }
+    }
+
     /// Calls `body` with each chunk, as ``forEachChunk(size:file:_:)`` does, for a `body` that
     /// cannot fail.
     /// - Throws: the ``ImportError`` of an input that cannot be read.

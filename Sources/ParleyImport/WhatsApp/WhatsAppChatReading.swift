@@ -53,11 +53,14 @@ enum WhatsAppChatReading {
         authors.isEmpty ? "chat" : authors.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }.joined(separator: ", ")
     }
 
-    /// The first pass; reads the text again without transcoding when it starts like UTF-16 but is
+    /// The first pass, on two cores for a large file (``WhatsAppSplitSurvey``); reads the text again without transcoding when it starts like UTF-16 but is
     /// not valid UTF-16 (`transcodes` is then false).
     private static func survey(
         _ source: InputBytes, file: String, chunkSize: Int, options: ImportOptions, transcodes: inout Bool
     ) throws(ImportError) -> WhatsAppSurvey {
+        if let survey = try WhatsAppSplitSurvey.survey(source, file: file, chunkSize: chunkSize, forced: options.dateOrder) {
+            return survey
+        }
         while true {
             var decoder = WhatsAppTextDecoder(transcodes: transcodes)
             var lines = WhatsAppLineSplitter()

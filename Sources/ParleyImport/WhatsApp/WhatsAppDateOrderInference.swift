@@ -13,7 +13,7 @@ import ParleyModel
 /// 4. Still tied (every date is like `1/1/21`): day first, the most common convention, with a
 ///    diagnostic suggesting `--date-order`.
 /// - Complexity: O(1) per header.
-struct WhatsAppDateOrderInference {
+struct WhatsAppDateOrderInference: Sendable {
     /// The order chosen, and how.
     struct Decision: Equatable {
         /// How an order was chosen.
@@ -32,7 +32,7 @@ struct WhatsAppDateOrderInference {
     }
 
     /// One value for each date order, stored inline.
-    struct PerOrder<Value> {
+    struct PerOrder<Value: Sendable>: Sendable {
         var dmy: Value
         var mdy: Value
         var ymd: Value
@@ -64,8 +64,11 @@ struct WhatsAppDateOrderInference {
 
     /// The orders under which every header so far is a valid date, in ``DateOrder/allCases`` order.
     private(set) var candidates = DateOrder.allCases
+    /// Per order, the first and the last valid date so far: where ``append(_:)`` joins two parts.
+    private var firstDates = PerOrder<LocalDate?> { _ in nil }
     private var previousDates = PerOrder<LocalDate?> { _ in nil }
     private var backwardSteps = PerOrder { _ in 0 }
+    private var firstFields: WhatsAppHeader.Fields?
     private var previousFields: WhatsAppHeader.Fields?
     private var firstFieldChanges = 0
     private var secondFieldChanges = 0
@@ -85,13 +88,42 @@ struct WhatsAppDateOrderInference {
         for order in DateOrder.allCases {
             guard let date = dates[order] else { continue }
             if let previous = previousDates[order], date < previous { backwardSteps[order] += 1 }
+            if firstDates[order] == nil { firstDates[order] = date }
             previousDates[order] = date
         }
-        if let previous = previousFields {
-            if previous[0].value != header.fields[0].value { firstFieldChanges += 1 }
-            if previous[1].value != header.fields[1].value { secondFieldChanges += 1 }
-        }
+        if let previous = previousFields { countChanges(from: previous, to: header.fields) }
+        if firstFields == nil { firstFields = header.fields }
         previousFields = header.fields
+        return true
+    }
+
+    private mutating func countChanges(from previous: WhatsAppHeader.Fields, to next: WhatsAppHeader.Fields) {
+        if previous[0].value != next[0].value { firstFieldChanges += 1 }
+        if previous[1].value != next[1].value { secondFieldChanges += 1 }
+    }
+
+    /// Takes `later`, the inference of the headers that follow these in the file, as if each of
+    /// them had been added after these: the same state, so the same ``decision``.
+    /// - Returns: false, leaving this inference in an unspecified state, when that cannot be told
+    ///   from the two alone: when either part, or the two together, rule out every order (which
+    ///   header did so depends on the headers, not on the parts' sums).
+    /// - Complexity: O(1).
+    mutating func append(_ later: Self) -> Bool {
+        guard !isRejected, !later.isRejected else { return false }
+        let remaining = candidates.filter { later.candidates.contains($0) }
+        guard !remaining.isEmpty else { return false }
+        candidates = remaining
+        for order in DateOrder.allCases {
+            if let previous = previousDates[order], let first = later.firstDates[order], first < previous { backwardSteps[order] += 1 }
+            backwardSteps[order] += later.backwardSteps[order]
+            if firstDates[order] == nil { firstDates[order] = later.firstDates[order] }
+            if let last = later.previousDates[order] { previousDates[order] = last }
+        }
+        if let previous = previousFields, let first = later.firstFields { countChanges(from: previous, to: first) }
+        firstFieldChanges += later.firstFieldChanges
+        secondFieldChanges += later.secondFieldChanges
+        if firstFields == nil { firstFields = later.firstFields }
+        if let last = later.previousFields { previousFields = last }
         return true
     }
 

@@ -5,11 +5,14 @@ import ParleyModel
 /// without holding a header.
 ///
 /// Memory is O(distinct authors + distinct unknown AM/PM markers + timestamps met out of order).
-struct WhatsAppShapeTally {
+struct WhatsAppShapeTally: Sendable {
     /// A place in the export: byte offset and 1-based line.
-    struct Position {
+    struct Position: Equatable {
         var offset: Int
         var line: Int
+
+        /// This position in a text that `shift` more bytes and lines precede.
+        func shifted(by shift: Position) -> Position { Position(offset: offset + shift.offset, line: line + shift.line) }
     }
 
     /// A header that fails a check: where it is and its text (for the error).
@@ -17,6 +20,9 @@ struct WhatsAppShapeTally {
         var position: Position
         var header: String
     }
+
+    /// The timestamps a tally keeps, per order, of those that were the latest when met.
+    static let leadingLatestLimit = 1024
 
     let shape: WhatsAppHeader.Shape
     /// The first header of this shape.
@@ -39,6 +45,11 @@ struct WhatsAppShapeTally {
     /// Per order, the latest timestamp so far and the timestamps met again after a later one.
     private var latest = WhatsAppDateOrderInference.PerOrder<Int64?> { _ in nil }
     private var revisited = WhatsAppDateOrderInference.PerOrder<Set<Int64>> { _ in [] }
+    /// Per order, the first ``leadingLatestLimit`` distinct timestamps that were the latest when
+    /// met (ascending), and whether more came: appended after an earlier part of the text, those
+    /// below that part's latest are met again after a later one.
+    private var leadingLatest = WhatsAppDateOrderInference.PerOrder<[Int64]> { _ in [] }
+    private var leadingLatestOverflows = WhatsAppDateOrderInference.PerOrder { _ in false }
 
     init(shape: WhatsAppHeader.Shape, first: Position) {
         self.shape = shape
@@ -76,9 +87,51 @@ struct WhatsAppShapeTally {
             if let previous = latest[order], time < previous {
                 revisited[order].insert(time)
             } else {
+                if latest[order] != time {
+                    if leadingLatest[order].count < Self.leadingLatestLimit {
+                        leadingLatest[order].append(time)
+                    } else {
+                        leadingLatestOverflows[order] = true
+                    }
+                }
                 latest[order] = time
             }
         }
+    }
+
+    /// Takes `later`, the tally of the same shape over the text that follows this tally's, whose
+    /// positions count from that text's start (`shift` bytes and lines into the whole text): the
+    /// tally one pass over the whole text gives.
+    /// - Returns: false, leaving this tally in an unspecified state, when that cannot be told from
+    ///   the two tallies alone: when a header rules out every date order
+    ///   (``WhatsAppDateOrderInference/append(_:)``), or when more than ``leadingLatestLimit``
+    ///   timestamps of `later` that were its latest when met are below this tally's latest.
+    /// - Complexity: O(authors, markers and timestamps met again in `later`).
+    mutating func append(_ later: Self, shiftedBy shift: Position) -> Bool {
+        guard later.shape == shape, rejected == nil, later.rejected == nil, inference.append(later.inference) else { return false }
+        count += later.count
+        authors.formUnion(later.authors)
+        exporters.formUnion(later.exporters)
+        unknownMarkers.formUnion(later.unknownMarkers)
+        if firstUnknownMarker == nil { firstUnknownMarker = later.firstUnknownMarker?.shifted(by: shift) }
+        underscoredMarkers += later.underscoredMarkers
+        if firstUnderscoredMarker == nil { firstUnderscoredMarker = later.firstUnderscoredMarker.map { $0 + shift.line } }
+        if forcedMismatch == nil {
+            forcedMismatch = later.forcedMismatch.map { Failure(position: $0.position.shifted(by: shift), header: $0.header) }
+        }
+        for order in DateOrder.allCases {
+            revisited[order].formUnion(later.revisited[order])
+            guard let previous = latest[order] else {
+                (latest[order], leadingLatest[order], leadingLatestOverflows[order]) =
+                    (later.latest[order], later.leadingLatest[order], later.leadingLatestOverflows[order])
+                continue
+            }
+            let below = later.leadingLatest[order].prefix { $0 < previous }
+            if below.count == later.leadingLatest[order].count, later.leadingLatestOverflows[order] { return false }
+            revisited[order].formUnion(below)
+            if let last = later.latest[order], last > previous { latest[order] = last }
+        }
+        return true
     }
 
     /// The timestamps (milliseconds) that, read in `order`, come again after a later one: the

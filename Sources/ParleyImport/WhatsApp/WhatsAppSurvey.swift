@@ -8,7 +8,7 @@ import ParleyModel
 /// candidates share is the export's (on a tie, the shape met first), and only candidates of that
 /// shape start messages. Lines in between are continuation lines of the message before them,
 /// even when they start with a date or contain `: `.
-struct WhatsAppSurvey {
+struct WhatsAppSurvey: Sendable {
     /// `--date-order`, when given.
     let forced: DateOrder?
     /// Lines after this many are not looked at (format detection reads the first 40).
@@ -51,6 +51,27 @@ struct WhatsAppSurvey {
             tallies.append(WhatsAppShapeTally(shape: header.shape, first: .init(offset: line.offset, line: line.number)))
         }
         tallies[index].add(header, line: line, forced: forced)
+    }
+
+    /// Takes `later`, the survey of the text that follows this survey's, whose positions count
+    /// from that text's start (`shift` bytes and lines into the whole text): the survey one pass
+    /// over the whole text gives, for the same ``plan(file:)``.
+    /// - Returns: false, leaving this survey in an unspecified state, when a tally cannot be
+    ///   appended (``WhatsAppShapeTally/append(_:shiftedBy:)``): survey the whole text then.
+    /// - Complexity: O(shapes) and that of appending each tally.
+    mutating func append(_ later: Self, shiftedBy shift: WhatsAppShapeTally.Position) -> Bool {
+        if tallies.isEmpty, leadingText == nil { leadingText = later.leadingText?.shifted(by: shift) }
+        for tally in later.tallies {
+            if let index = shapes[tally.shape] {
+                guard tallies[index].append(tally, shiftedBy: shift) else { return false }
+            } else {
+                var shifted = WhatsAppShapeTally(shape: tally.shape, first: tally.first.shifted(by: shift))
+                guard shifted.append(tally, shiftedBy: shift) else { return false }
+                shapes[tally.shape] = tallies.count
+                tallies.append(shifted)
+            }
+        }
+        return true
     }
 
     /// How the second pass reads the export.
