@@ -55,8 +55,21 @@ public final class ArchiveStore {
     private var stagedFront = 0
     /// The blocks of a fill's ``SightingFilter`` (tests make it small, so that it errs).
     package var sightingFilterBlocks = SightingFilter.defaultBlocks
-    /// Whether the open update is a fill that still defers its by-id index (``beginUpdate()``).
+    /// Whether the open update is a fill that still defers its sightings' index (``beginUpdate()``).
     package var defersIndexByID: Bool { fill != nil }
+    /// During a fill, whether the index by id is still kept: it is while the rows come in (channel,
+    /// id) order, each insert then next to the last (`lastInOrder`), with at most
+    /// ``indexOrderRestarts`` rows where that order starts again (`orderRestarts`); the next such
+    /// row drops it (``beginUpdate()``).
+    package private(set) var keepsIndexByIDInOrder = false
+    private var lastInOrder: (channel: String, id: String)?
+    private var orderRestarts = 0
+    /// The rows out of (channel, id) order a fill keeps its index by id through: each starts a run
+    /// of inserts at another place in the index. A DiscordChatExporter export has one where its
+    /// snowflakes gain a digit (`999…` then `1000…`, in 2022: ids are compared as text), a
+    /// Telegram export one per digit of its message numbers, a Slack export one per channel of a
+    /// lower id; a WhatsApp chat's hashed ids reach the limit within its first hundred messages.
+    static let indexOrderRestarts = 64
 
     /// Opens the store at `path`, creating it (schema version ``schemaVersion``) when the file
     /// does not exist or is empty. A store of an earlier schema version is migrated in one
@@ -408,9 +421,13 @@ public final class ArchiveStore {
     /// An update of a store that holds no messages (a first render) is a fill: its messages are
     /// all new but for ids met twice, and its ids may come in any order (a WhatsApp chat's are
     /// hashes), where inserting each into an index by id costs a random B-tree walk that misses
-    /// SQLite's page cache once the index outgrows it. So a fill defers both by-id structures: the
-    /// index `messages_by_id` is dropped inside the transaction and its sightings are appended to a
-    /// ``SightingSpill``, a temporary file, while a ``SightingFilter`` tells an id certainly not met before. At the
+    /// SQLite's page cache once the index outgrows it. So a fill defers both by-id structures: its
+    /// sightings are appended to a ``SightingSpill``, a temporary file, while a ``SightingFilter``
+    /// tells an id certainly not met before, and the index `messages_by_id` is kept only while the
+    /// rows come in (channel, id) order, as a DiscordChatExporter export's snowflakes do (each
+    /// insert goes next to the last then, and the commit has no index to build), but for a few
+    /// rows where that order starts again (``indexOrderRestarts``); the next such row drops it
+    /// inside the transaction. At the
     /// first id the filter cannot rule out (met twice, or a false "met"), or a row staged that was
     /// not met first, the sightings so far are read back and copied in key order into the indexed table and the
     /// index is built, and the update goes on as any other; else the index is built by one sort at
@@ -428,7 +445,9 @@ public final class ArchiveStore {
         sightingFiles = Numbering()
         fill = nil
         if try !holdsMessages() {
-            try connection.execute("DROP INDEX IF EXISTS messages_by_id")
+            keepsIndexByIDInOrder = true
+            lastInOrder = nil
+            orderRestarts = 0
             spill = try SightingSpill()
             fill = SightingFilter(blocks: sightingFilterBlocks)
             awaitingStage = []
@@ -467,12 +486,14 @@ public final class ArchiveStore {
             """
             INSERT INTO temp.update_copies SELECT * FROM temp.update_sightings ORDER BY channel, id;
             DELETE FROM temp.update_sightings;
-            CREATE UNIQUE INDEX messages_by_id ON messages (channel, id);
+            CREATE UNIQUE INDEX IF NOT EXISTS messages_by_id ON messages (channel, id);
             """)
         endFill()
     }
 
     private func endFill() {
+        keepsIndexByIDInOrder = false
+        lastInOrder = nil
         fill = nil
         spill = nil
         awaitingStage = []
@@ -590,7 +611,7 @@ public final class ArchiveStore {
     public func commitUpdate(header: String) throws(StoreError) {
         try connection.query("INSERT OR REPLACE INTO header (id, record) VALUES (1, ?)", [.text(header)])
         if fill != nil {
-            try connection.execute("CREATE UNIQUE INDEX messages_by_id ON messages (channel, id)")
+            try connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS messages_by_id ON messages (channel, id)")
             endFill()
         }
         try connection.execute("COMMIT")
@@ -604,6 +625,27 @@ public final class ArchiveStore {
     public func rollbackUpdate() {
         endFill()
         try? connection.execute("ROLLBACK")
+    }
+
+    /// Keeps the index by id for `message`, about to be inserted, when its (channel, id) follows
+    /// the last row's in SQLite's byte order, or when the order has started again at most
+    /// ``indexOrderRestarts`` times; else drops it, and the fill builds it at its end.
+    private func keepIndexByID(ifInOrder message: StoredMessage) throws(StoreError) {
+        if let last = lastInOrder {
+            let sameChannel = last.channel.utf8.elementsEqual(message.channel.utf8)
+            let follows =
+                sameChannel
+                ? last.id.utf8.lexicographicallyPrecedes(message.id.utf8)
+                : last.channel.utf8.lexicographicallyPrecedes(message.channel.utf8)
+            if !follows { orderRestarts += 1 }
+            guard orderRestarts <= Self.indexOrderRestarts else {
+                try connection.execute("DROP INDEX messages_by_id")
+                keepsIndexByIDInOrder = false
+                lastInOrder = nil
+                return
+            }
+        }
+        lastInOrder = (message.channel, message.id)
     }
 
     private func insert(_ messages: [StoredMessage]) throws(StoreError) {
@@ -621,6 +663,7 @@ public final class ArchiveStore {
                     try indexSightings()
                 }
             }
+            if keepsIndexByIDInOrder { try keepIndexByID(ifInOrder: message) }
             // REPLACE also removes the row of the same id under another key (a copy whose time changed).
             try connection.query(
                 """

@@ -25,16 +25,18 @@ import Testing
     /// Runs one seeded update of two inputs on `store` as ``IntakeStaging`` drives it — each copy
     /// met, then staged when first, a duplicate or a later copy kept — with lookups of ids met or
     /// not, of a former channel, and rows staged without being met mixed in; returns what each step
-    /// returned, then every committed row, the indexes and a lookup of every id.
-    static func run(_ store: ArchiveStore, seed: UInt64, ids: Int, steps: Int) throws -> [String] {
+    /// returned, then every committed row, the indexes and a lookup of every id. The first
+    /// `ordered` steps of the first input meet ids of one channel in increasing order.
+    static func run(_ store: ArchiveStore, seed: UInt64, ids: Int, steps: Int, ordered: Int = 0) throws -> [String] {
         var random = SeededRandom(seed: seed)
         var log: [String] = []
         var staged: [StoredMessage] = []
         try store.beginUpdate()
         for input in 1...2 {
             for step in 0..<steps {
-                let channel = random.chance(80) ? "general" : "random"
-                let id = String(random.below(ids))
+                let inOrder = input == 1 && step < ordered
+                let channel = inOrder || random.chance(80) ? "general" : "random"
+                let id = inOrder ? String(format: "%06d", step) : String(random.below(ids))
                 let place = ArchiveStore.Place(input: input, file: "in\(input).json", location: "messages[\(step)]")
                 let row = ArchiveStoreTests.message(channel, id, Int64(step * 10 + input), "\(channel) \(id) \(input) \(step)")
                 switch random.below(40) {
@@ -108,6 +110,82 @@ import Testing
         }
     }
 
+    /// 200 seeded updates whose first input meets a prefix of its ids in order (all of them, or
+    /// a random share): a fill keeps its index by id while its rows come in order and drops it at
+    /// the first that does not; either way it answers as an update of a store with messages.
+    @Test func aFillInIdOrderAnswersAsAnUpdateOfAStoreWithMessages() throws {
+        var random = SeededRandom(seed: 0x4F52_4445)
+        for seed in UInt64(0)..<200 {
+            let ids = [30, 1_000, 100_000][Int(seed % 3)]
+            let steps = 60 + Int(seed % 7) * 20
+            let ordered = random.chance(30) ? steps : random.below(steps)
+            let expected = try Self.run(Self.reference(), seed: seed, ids: ids, steps: steps, ordered: ordered)
+            let store = try Self.fresh(blocks: SightingFilter.defaultBlocks)
+            let got = try Self.run(store, seed: seed, ids: ids, steps: steps, ordered: ordered)
+            #expect(
+                got == expected,
+                "seed \(seed), \(ordered) in order: first difference at \((0..<min(got.count, expected.count)).first { got[$0] != expected[$0] } ?? min(got.count, expected.count))"
+            )
+            #expect(!store.defersIndexByID && !store.keepsIndexByIDInOrder)
+        }
+    }
+
+    /// The root page of the index by id, which a dropped and rebuilt index gets anew.
+    static func indexRoot(_ store: ArchiveStore) throws -> Int64? {
+        var root: Int64?
+        try store.connection.query("SELECT rootpage FROM sqlite_master WHERE name = 'messages_by_id'") { root = $0.integer(0) }
+        return root
+    }
+
+    /// A first render of 5,000 ids, two channels one after the other: in increasing order, or
+    /// starting again once halfway (`9…` then `1…`, as Discord's snowflakes gained a digit), each
+    /// row goes into the index by id, which the commit keeps (its root page the one the store
+    /// had); from halfway on in decreasing order, the order starts again at every row and the
+    /// 65th such row drops the index, which the commit builds again. Either way the database is
+    /// whole and every id found.
+    @Test(arguments: [0, 1, 2_400]) func aFillInIdOrderKeepsItsIndex(restarts: Int) throws {
+        func id(_ number: Int) -> String {
+            guard number >= 2_600 else { return String(format: "9%05d", number) }
+            return restarts == 1
+                ? String(format: "1%06d", number) : restarts == 0 ? String(format: "9%05d", number) : String(9_999 - number)
+        }
+        let store = try Self.fresh(blocks: SightingFilter.defaultBlocks)
+        let root = try Self.indexRoot(store)
+        try store.beginUpdate()
+        #expect(store.keepsIndexByIDInOrder)
+        var batch: [StoredMessage] = []
+        for number in 0..<5_000 {
+            let channel = number < 2_500 ? "a" : "b"
+            let place = ArchiveStore.Place(input: 1, file: "in.json", location: "messages[\(number)]")
+            #expect(try store.mark(channel: channel, id: id(number), at: place, keptIfFirst: true) == .first)
+            batch.append(ArchiveStoreTests.message(channel, id(number), Int64(number), "m\(id(number))"))
+            if batch.count == 512 {
+                try store.stage(batch)
+                batch = []
+                let kept = restarts <= ArchiveStore.indexOrderRestarts || number < 2_600 + ArchiveStore.indexOrderRestarts
+                #expect(store.keepsIndexByIDInOrder == kept, "after \(number)")
+                #expect(try Self.indexes(store) == (kept ? ["messages_by_id"] : []))
+            }
+        }
+        try store.stage(batch)
+        #expect(store.defersIndexByID)
+        try store.commitUpdate(header: "h")
+        #expect(!store.keepsIndexByIDInOrder)
+        #expect(try Self.indexes(store) == ["messages_by_id"])
+        if restarts <= ArchiveStore.indexOrderRestarts { #expect(try Self.indexRoot(store) == root) }
+        var checked = 0
+        try store.connection.query("PRAGMA integrity_check") {
+            #expect($0.text(0) == "ok")
+            checked += 1
+        }
+        #expect(checked == 1)
+        #expect(try store.messageCount() == 5_000)
+        for number in stride(from: 0, to: 5_000, by: 61) {
+            let channel = number < 2_500 ? "a" : "b"
+            #expect(try store.message(channel: channel, id: id(number))?.record == Array("m\(id(number))".utf8), "\(number)")
+        }
+    }
+
     static func indexes(_ store: ArchiveStore) throws -> [String] {
         var names: [String] = []
         try store.connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' ORDER BY name") {
@@ -117,14 +195,15 @@ import Testing
     }
 
     /// A first render of an export without repeated ids: 5,000 distinct ids met out of order and
-    /// staged in batches, with lookups of ids not met between them. The index is deferred to the
-    /// commit (no lookup ends it), built there, and used by the lookups after.
+    /// staged in batches, with lookups of ids not met between them. The index is dropped at the
+    /// first row out of order and deferred to the commit (no lookup ends it), built there, and
+    /// used by the lookups after.
     @Test func aFillWithoutRepeatsDefersItsIndexToTheCommit() throws {
         let store = try Self.fresh(blocks: SightingFilter.defaultBlocks)
         #expect(try Self.indexes(store) == ["messages_by_id"])
         try store.beginUpdate()
         #expect(store.defersIndexByID)
-        #expect(try Self.indexes(store).isEmpty)
+        #expect(store.keepsIndexByIDInOrder)
         var batch: [StoredMessage] = []
         for number in 0..<5_000 {
             let id = String(number * 7_919 % 5_000)
@@ -136,6 +215,8 @@ import Testing
             if batch.count == 512 {
                 try store.stage(batch)
                 batch = []
+                #expect(!store.keepsIndexByIDInOrder)
+                #expect(try Self.indexes(store).isEmpty)
             }
         }
         try store.stage(batch)
