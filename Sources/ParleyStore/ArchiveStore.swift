@@ -53,6 +53,10 @@ public final class ArchiveStore {
     /// intake stages rows in the order it met them, and comparing with the front hashes nothing.
     private var awaitingStage: [SightingKey] = []
     private var stagedFront = 0
+    /// During an update under the rollback journal (a first render): the database file's early
+    /// write-back, started after every staged batch (``WriteBack``). Under the WAL an update's
+    /// pages go to the log, a few megabytes at a time.
+    private var writeBack: WriteBack?
     /// The blocks of a fill's ``SightingFilter`` (tests make it small, so that it errs).
     package var sightingFilterBlocks = SightingFilter.defaultBlocks
     /// Whether the open update is a fill that still defers its sightings' index (``beginUpdate()``).
@@ -444,6 +448,7 @@ public final class ArchiveStore {
         sightingChannels = Numbering()
         sightingFiles = Numbering()
         fill = nil
+        writeBack = usesWAL ? nil : WriteBack(path: path)
         if try !holdsMessages() {
             keepsIndexByIDInOrder = true
             lastInOrder = nil
@@ -615,6 +620,7 @@ public final class ArchiveStore {
             endFill()
         }
         try connection.execute("COMMIT")
+        writeBack = nil
         guard !usesWAL, (try? holdsMessages()) == true else { return }
         var mode = ""
         try? connection.query("PRAGMA journal_mode=WAL") { mode = $0.text(0) }
@@ -624,6 +630,7 @@ public final class ArchiveStore {
     /// Undoes the update: the store is as it was before ``beginUpdate()``.
     public func rollbackUpdate() {
         endFill()
+        writeBack = nil
         try? connection.execute("ROLLBACK")
     }
 
@@ -684,6 +691,7 @@ public final class ArchiveStore {
             for color in message.colors where seen.insert(color).inserted { colors.append([.text(color)]) }
         }
         try connection.queryEach("INSERT OR IGNORE INTO colors (color) VALUES (?)", colors)
+        writeBack?.start()
     }
 
     /// Runs `body` in one read transaction, so its queries see one state of the store and take

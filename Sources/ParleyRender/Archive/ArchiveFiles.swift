@@ -94,6 +94,7 @@ struct ArchiveFiles {
             }
             return nil
         }
+        if failure == nil { FileSystemSync.startWriteBack(descriptor) }
         let closed = close(descriptor) == 0 ? nil : errno
         if let error = failure ?? closed { throw .cannotWrite(path: path, reason: String(cString: strerror(error))) }
     }
