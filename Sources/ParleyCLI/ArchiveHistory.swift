@@ -32,6 +32,9 @@ struct ArchiveHistory {
         /// Copies an input brought whose records the store holds byte for byte: passed over
         /// unread (``ArchiveIntake``), only their sighting noted.
         var known = 0
+        /// Copies read whose records the store holds byte for byte, found so by their record
+        /// digests without reading the stored copies (``IntakeStaging``).
+        var identicalByDigest = 0
         /// Per channel, the messages an input brought again (a copy the archive or an earlier
         /// input holds) and which copy was kept.
         var merges = MergeSummary()

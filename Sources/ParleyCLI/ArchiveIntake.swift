@@ -99,12 +99,14 @@ final class ArchiveIntake: MessageSink {
     /// first, so they are the store's as the record list begins.
     func knownRecords(in channel: Channel, reader: String) -> KnownRecords? {
         guard failure == nil, filter.selects(channel) else { return nil }
+        // Before the channel's messages are handed over (the queue is serial).
+        let staging = staging, id = channel.id.rawValue
+        staging.queue.async { staging.readsSourceDigests.insert(id) }
         var hasher = StableHasher()
         for part in ["parley source digest 1", RenderCommand.rendererIdentity, reader, channel.id.rawValue] { hasher.feed(part) }
         guard !staging.startedEmpty, filter.after == nil, filter.before == nil, channel.formerIDs.isEmpty else {
             return KnownRecords(seed: hasher.digest)
         }
-        let staging = staging
         let entries = staging.queue.sync { () -> [(id: UInt64, digest: UInt64)] in
             staging.flush()
             var entries: [(id: UInt64, digest: UInt64)] = []

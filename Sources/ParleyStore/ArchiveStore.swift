@@ -263,6 +263,16 @@ public final class ArchiveStore {
         }
     }
 
+    /// Calls `body` with the id (its UTF-8 bytes, valid only during the call) and record digest
+    /// (the `digest` column: XXH3-64 of the record, or the FNV-1a hash an earlier Parley wrote) of
+    /// every message of `channel`, in display order: one scan of the channel's rows.
+    /// - Complexity: O(n) for the channel's n messages.
+    public func forEachRecordDigest(channel: String, _ body: (_ id: UnsafeRawBufferPointer, _ digest: UInt64) -> Void) throws(StoreError) {
+        try connection.query("SELECT id, digest FROM messages WHERE channel = ?", [.text(channel)]) { row in
+            row.withText(0) { body($0, UInt64(bitPattern: row.integer(1))) }
+        }
+    }
+
     /// Sets the source digest of message `id` of `channel` in the open update, whose record stays
     /// (the same message read from other bytes).
     /// - Complexity: O(log n).
