@@ -136,10 +136,11 @@ final class StoredArchive: ArchiveSource {
             throw .cannotRead(path: path, reason: error.description)
         }
         // An input holding an unreadable message again replaces its record, even one whose bytes
-        // the archive has seen (whose copy would otherwise be passed over as known).
+        // the archive has seen (whose copy would otherwise be passed over as known, or taken as
+        // identical by its record digest).
         for record in runs.flatMap(\.unreadable) {
             do {
-                try store.forgetSourceDigest(channel: record.channel.rawValue, id: record.id.rawValue)
+                try store.forgetDigests(channel: record.channel.rawValue, id: record.id.rawValue)
             } catch {
                 throw .cannotWrite(path: path, reason: error.description)
             }

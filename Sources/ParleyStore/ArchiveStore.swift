@@ -1,4 +1,5 @@
 import Glibc
+import ParleyDigest
 
 /// The store a static archive keeps of every message it has seen (`DIR/.parley/archive.sqlite`,
 /// `docs/ARCHIVE-STORE.md`): one Parley JSON Lines `message` record per channel and message id,
@@ -283,15 +284,23 @@ public final class ArchiveStore {
             [.text(channel), .text(id), .integer(Int64(bitPattern: digest))])
     }
 
-    /// Forgets the source digest of message `id` of `channel` (its record does not read back): the
-    /// next update compares an input's copy of it with the record instead of passing it over, and
-    /// so replaces the record. One transaction of its own.
-    /// - Complexity: O(log n).
-    public func forgetSourceDigest(channel: String, id: String) throws(StoreError) {
+    /// Forgets what the row of message `id` of `channel` says of its record's bytes when the record
+    /// does not read back (a store damaged outside Parley): its source digest (``KnownRecords``
+    /// would pass an input's copy over) and its record digest, set to the digest of the bytes as
+    /// they are, not as they were written (an update takes a copy whose record has the row's
+    /// digest as identical, unread). The next update then compares an input's copy of it with
+    /// the record and so replaces the record. One transaction of its own.
+    /// - Complexity: O(log n + the record's length).
+    public func forgetDigests(channel: String, id: String) throws(StoreError) {
         guard try mayHold(channel: channel, id: id) else { return }
+        var digest: UInt64?
+        try connection.query("SELECT record FROM messages WHERE channel = ?1 AND id = ?2", [.text(channel), .text(id)]) { row in
+            digest = row.bytes(0).withUnsafeBytes { RecordDigest.digest($0, seed: 0) }
+        }
+        guard let digest else { return }
         try connection.query(
-            "UPDATE messages SET source_digest = NULL WHERE channel = ?1 AND id = ?2 AND source_digest IS NOT NULL",
-            [.text(channel), .text(id)])
+            "UPDATE messages SET source_digest = NULL, digest = ?3 WHERE channel = ?1 AND id = ?2 AND (source_digest IS NOT NULL OR digest IS NOT ?3)",
+            [.text(channel), .text(id), .integer(Int64(bitPattern: digest))])
     }
 
     /// Takes message `id` out of `channel` in the open update, for the caller to store under

@@ -100,4 +100,43 @@ import Testing
         #expect(!repaired.contains("could not be read"))
         #expect(try Self.record(archive, "3")?.contains(#""content":"third""#) == true)
     }
+
+    /// A WhatsApp chat, whose messages have no source digests: once a render has met the damaged
+    /// record, the same chat read again replaces it (its copy is compared with the record, not
+    /// taken as identical by the record digest the row had when it was written).
+    @Test func aDamagedRecordOfAChatWithoutSourceDigestsIsReplacedByTheSameChat() throws {
+        let folder = TestPaths.temporaryFolder()
+        let chat = folder.appendingPathComponent("chat.txt")
+        try """
+        13/03/2024, 00:10 - Ana: first
+        13/03/2024, 00:20 - Ana: second
+        13/03/2024, 00:30 - Ben: third
+        13/03/2024, 00:40 - Ana: fourth
+
+        """.write(to: chat, atomically: true, encoding: .utf8)
+        let archive = folder.appendingPathComponent("archive")
+        let store = archive.appendingPathComponent(".parley/archive.sqlite").path
+        let options = ["-o", archive.path, "--messages-per-page", "2", "--timezone", "UTC"]
+        #expect(try ParleyProcess.run(["render", chat.path] + options).code == 0)
+        var id = ""
+        try SQLiteConnection(path: store).query("SELECT id FROM messages WHERE record LIKE '%\"third\"%'") { id = $0.text(0) }
+        #expect(id.count == 21)
+        try SQLiteConnection(path: store).execute("UPDATE messages SET record = '\(Self.damaged)' WHERE id = '\(id)'")
+        // Pages rendered again (three messages a page; another time zone would change a chat's
+        // timestamps, and so its records): the render meets the damaged record.
+        let three = ["-o", archive.path, "--messages-per-page", "3", "--timezone", "UTC"]
+        let met = try ParleyProcess.run(["render", chat.path] + three)
+        #expect(met.code == 0)
+        #expect(met.errors.contains("message \(id): its stored record does not read back"))
+        let repair = try ParleyProcess.run(["render", chat.path] + three)
+        #expect(repair.code == 0)
+        #expect(
+            repair.errors.hasSuffix(
+                "message \(id): the archive's copy does not read back (\(store), byte 0 of the record: expected valid JSON: Unexpected end of file during JSON parse.); this input's copy replaces it\n"
+            ))
+        #expect(repair.output.contains("Archive update: 0 new messages, 1 changed, 4 kept from earlier renders;"))
+        var record = ""
+        try SQLiteConnection(path: store).query("SELECT record FROM messages WHERE id = ?", [.text(id)]) { record = $0.text(0) }
+        #expect(record.contains(#""content":"third""#))
+    }
 }
