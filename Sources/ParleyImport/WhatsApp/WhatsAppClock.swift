@@ -30,16 +30,23 @@ enum WhatsAppClock {
     }
 
     /// The Gregorian year a year field stands for: two digits are 20xx, a Japanese era letter
-    /// adds the era's start, a Buddhist year (written `BE`, or any year from 2400) subtracts 543.
+    /// adds the era's start, a Buddhist year (written `BE`, or a year in ``unmarkedBuddhistYears``)
+    /// subtracts 543; any other year is the Gregorian year written.
     static func year(_ field: WhatsAppHeader.Field, buddhist: Bool) -> Int {
         if let letter = field.eraLetter {
             let start: [Unicode.Scalar: Int] = ["M": 1867, "T": 1911, "S": 1925, "H": 1988, "R": 2018]
             return (start[letter] ?? 2018) + field.value
         }
         if field.digits <= 2 { return 2000 + field.value }
-        if buddhist || field.value >= 2400 { return field.value - 543 }
+        if buddhist || unmarkedBuddhistYears.contains(field.value) { return field.value - 543 }
         return field.value
     }
+
+    /// The years a phone set to the Thai Buddhist calendar writes without `BE` (Android's Thai
+    /// locale): 2400–2999 BE is 1857–2456 CE, which holds every date WhatsApp can have written,
+    /// where no Gregorian year of those centuries can be a WhatsApp date. A year past them is
+    /// taken as written, so that a date such as 9999-12-31 is not moved by 543 years.
+    static let unmarkedBuddhistYears = 2400...2999
 
     /// The date the header's fields give in `order`, or nil when they are not a valid date.
     static func date(_ header: WhatsAppHeader, order: DateOrder) -> LocalDate? {

@@ -237,4 +237,25 @@ struct WhatsAppQuirkTests {
     func certainOrderIsQuiet() throws {
         #expect(try Self.read("13/2/21, 10:00 - Ana: a\n14/2/21, 10:00 - Bo: b\n").diagnostics.isEmpty)
     }
+
+    @Test("a year without BE is Buddhist only from 2400 to 2999; the years around them are taken as written")
+    func unmarkedBuddhistYears() throws {
+        let chat = """
+            18/03/2565, 14:56 - Ana: Thai phone
+            01/01/2399, 00:00 - Bo: before
+            01/01/2400, 00:00 - Ana: first
+            31/12/2999, 23:59 - Bo: last
+            01/01/3000, 00:00 - Ana: after
+            31/12/9999, 23:59 - Bo: the last day
+            01/01/0001, 00:00 - Ana: the first day
+
+            """
+        let read = try Self.read(chat)
+        #expect(
+            read.transcript.channels[0].messages.map(\.timestamp.description) == [
+                "2022-03-18T14:56:00.000Z", "2399-01-01T00:00:00.000Z", "1857-01-01T00:00:00.000Z", "2456-12-31T23:59:00.000Z",
+                "3000-01-01T00:00:00.000Z", "9999-12-31T23:59:00.000Z", "0001-01-01T00:00:00.000Z",
+            ])
+        #expect(read.diagnostics.isEmpty)
+    }
 }
