@@ -19,7 +19,9 @@ enum WhatsAppMedia {
         if let attached = attachedFile(body) { return attached }
         if cleaned.hasPrefix("<"), cleaned.hasSuffix(">"), cleaned.count > 2 {
             let inner = cleaned.dropFirst().dropLast()
-            if !inner.contains("<"), !inner.contains(">"), inner.contains(" "), inner.contains(where: \.isLetter) {
+            if !WhatsAppCharacters.contains(inner, "<"), !WhatsAppCharacters.contains(inner, ">"), WhatsAppCharacters.contains(inner, " "),
+                inner.contains(where: \.isLetter)
+            {
                 var attachment = Attachment(id: "", url: "", fileName: String(inner))
                 attachment.omission = cleaned
                 return attachment
@@ -57,7 +59,7 @@ enum WhatsAppMedia {
         let lastMark = scalars.lastIndex(where: WhatsAppCharacters.isDirectionMark)
         let note = WhatsAppCharacters.clean(lastMark.map { Substring(scalars[scalars.index(after: $0)...]) } ?? trimmed)
         let descriptor = lastMark.map { WhatsAppCharacters.clean(Substring(scalars[..<$0])) } ?? ""
-        guard !note.isEmpty, note.unicodeScalars.count <= 40, !note.contains("://") else { return nil }
+        guard !note.isEmpty, note.unicodeScalars.count <= 40, !WhatsAppCharacters.contains(note, "://") else { return nil }
         let name = descriptor.components(separatedBy: " • ").first ?? descriptor
         var attachment = Attachment(id: "", url: "", fileName: name.isEmpty ? note : name)
         attachment.omission = note

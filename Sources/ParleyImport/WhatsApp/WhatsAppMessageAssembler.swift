@@ -95,7 +95,7 @@ struct WhatsAppMessageAssembler {
     private static func continuationText(_ bytes: [UInt8]) -> String? {
         guard !bytes.isEmpty else { return nil }
         var text = String(decoding: bytes, as: UTF8.self)
-        if text.contains("\r") { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+        if bytes.contains(UInt8(ascii: "\r")) { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
         while text.last == "\n" || text.last == "\r" { text.removeLast() }
         return text.isEmpty ? nil : text
     }
@@ -110,13 +110,15 @@ struct WhatsAppMessageAssembler {
     /// English system lines mapped to message kinds; other system lines are ``Message/Kind/system``.
     static func systemKind(_ text: String) -> Message.Kind {
         if text.hasSuffix(" joined using this group's invite link") || text.hasSuffix(" joined") || text.hasSuffix(" added")
-            || text.contains(" added ")
+            || WhatsAppCharacters.contains(text, " added ")
             || text.hasSuffix(" added you")
         {
             return .memberJoined
         }
-        if text.hasSuffix(" left") || text.contains(" removed ") { return .memberLeft }
-        if text.contains(" changed the subject ") || text.contains(" changed the group name") { return .channelRenamed }
+        if text.hasSuffix(" left") || WhatsAppCharacters.contains(text, " removed ") { return .memberLeft }
+        if WhatsAppCharacters.contains(text, " changed the subject ") || WhatsAppCharacters.contains(text, " changed the group name") {
+            return .channelRenamed
+        }
         return .system
     }
 }

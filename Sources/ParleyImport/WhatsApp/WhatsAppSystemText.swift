@@ -77,7 +77,7 @@ enum WhatsAppSystemText {
         if candidates.contains(where: { startsWith(trimmed, prefixes[$0]) }) { return true }
         guard let first = text.unicodeScalars.first, WhatsAppCharacters.isDirectionMark(first) else { return false }
         let cleaned = WhatsAppCharacters.clean(trimmed)
-        return cleaned.contains(" created group ") || cleaned.hasPrefix("You created group ")
+        return WhatsAppCharacters.contains(cleaned, " created group ") || cleaned.hasPrefix("You created group ")
             || WhatsAppMessageAssembler.systemKind(cleaned) != .system
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import ParleyTestSupport
 import Testing
 
@@ -90,6 +91,27 @@ import Testing
             #expect(WhatsAppCharacters.clean(Substring(text)) == expected, "round \(round): \(text.debugDescription)")
         }
         #expect(shortcut > 500)
+    }
+
+    /// 5,000 seeded texts and substrings of them (a substring's bytes start inside its string)
+    /// in several scripts: the byte search finds each ASCII needle where Foundation's `contains`
+    /// does, at the start, the end, across a multi-byte scalar's neighbours, and not at all.
+    @Test func theByteSearchFindsWhatFoundationFinds() {
+        let pieces = ["Ana", " ", "added", " added ", "é", "王", "\u{200E}", "://", "<", ">", "a:/", "/", "\r\n", "\u{A0}", "remove", "d "]
+        let needles: [StaticString] = [" added ", "://", "<", ">", " ", " removed ", " created group "]
+        var random = SeededRandom(seed: 0x4259_5445)
+        var found = 0
+        for round in 0..<5000 {
+            let text = (0..<random.below(8)).map { _ in pieces[random.below(pieces.count)] }.joined()
+            let substring = ("[x] " + text).dropFirst(4)
+            for needle in needles {
+                let expected = text.contains(needle.description)
+                if expected { found += 1 }
+                #expect(WhatsAppCharacters.contains(text, needle) == expected, "round \(round): \(text.debugDescription)")
+                #expect(WhatsAppCharacters.contains(substring, needle) == expected, "round \(round): \(text.debugDescription)")
+            }
+        }
+        #expect(found > 2000)
     }
 
     /// What comes before the first `: ` is an author when it can be a name.
