@@ -499,12 +499,14 @@ public final class ArchiveStore {
         try connection.execute(
             "CREATE TEMP TABLE IF NOT EXISTS update_sightings (\(Self.sightingColumns)); DELETE FROM temp.update_sightings;")
         try spill?.forEach { sighting throws(StoreError) in
-            try connection.query(
-                Self.appendSightingSQL,
-                [
-                    .integer(sighting.channel), .text(sighting.id), .integer(sighting.input), .integer(sighting.file),
-                    .text(sighting.location), .integer(sighting.kept ? 1 : 0),
-                ])
+            try connection.run(Self.appendSightingSQL) { bind in
+                bind.integer(sighting.channel)
+                bind.text(sighting.id)
+                bind.integer(sighting.input)
+                bind.integer(sighting.file)
+                bind.text(sighting.location)
+                bind.integer(sighting.kept ? 1 : 0)
+            }
         }
         try connection.execute(
             """
@@ -577,9 +579,14 @@ public final class ArchiveStore {
             }
             try indexSightings()
         }
-        try connection.query(
-            Self.markSQL,
-            [.integer(channel), .text(id), .integer(input), .integer(file), .text(place.location), .integer(keptIfFirst ? 1 : 0)])
+        try connection.run(Self.markSQL) { bind in
+            bind.integer(channel)
+            bind.text(id)
+            bind.integer(input)
+            bind.integer(file)
+            bind.text(place.location)
+            bind.integer(keptIfFirst ? 1 : 0)
+        }
         if connection.changes == 1 { return .first }
         var sighting = Sighting.first
         try connection.query(
@@ -691,18 +698,24 @@ public final class ArchiveStore {
             }
             if keepsIndexByIDInOrder { try keepIndexByID(ifInOrder: message) }
             // REPLACE also removes the row of the same id under another key (a copy whose time changed).
-            try connection.query(
+            try connection.run(
                 """
                 INSERT OR REPLACE INTO messages
                 (channel, timestamp, tiebreak, id, edited, reply_to, digest, local_media, record, source_digest)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    .text(message.channel), .integer(message.timestamp), .text(message.tiebreak), .text(message.id),
-                    message.edited.map { .integer($0) } ?? .null, message.replyTo.map { .text($0) } ?? .null,
-                    .integer(Int64(bitPattern: message.digest)), .integer(message.hasLocalMedia ? 1 : 0), .utf8(message.record),
-                    message.sourceDigest.map { .integer(Int64(bitPattern: $0)) } ?? .null,
-                ])
+                """
+            ) { bind in
+                bind.text(message.channel)
+                bind.integer(message.timestamp)
+                bind.text(message.tiebreak)
+                bind.text(message.id)
+                bind.integer(message.edited)
+                bind.text(message.replyTo)
+                bind.integer(Int64(bitPattern: message.digest))
+                bind.integer(message.hasLocalMedia ? 1 : 0)
+                bind.utf8(message.record)
+                bind.integer(message.sourceDigest.map { Int64(bitPattern: $0) })
+            }
         }
         // A batch repeats its authors' few colours thousands of times: each is inserted once.
         var seen: Set<String> = [], colors: [[SQLValue]] = []

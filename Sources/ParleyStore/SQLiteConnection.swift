@@ -85,7 +85,7 @@ final class SQLiteConnection {
 
     /// Runs one statement with text and integer parameters, calling `row` for each result row.
     func query(_ sql: String, _ parameters: [SQLValue] = [], row: (Row) -> Void = { _ in }) throws(StoreError) {
-        try queryEach(sql, [parameters], row: row)
+        try run(sql, binding: { for parameter in parameters { $0.value(parameter) } }, row: row)
     }
 
     /// Runs one statement once per parameter list, prepared once (for many inserts in one
@@ -93,42 +93,26 @@ final class SQLiteConnection {
     func queryEach(
         _ sql: String, _ parameterLists: some Sequence<[SQLValue]>, row: (Row) -> Void = { _ in }
     ) throws(StoreError) {
-        let statement = try prepared(sql)
-        defer { sqlite3_reset(statement) }
         for parameters in parameterLists {
-            sqlite3_reset(statement)
-            try run(statement, parameters, row: row)
+            try run(sql, binding: { for parameter in parameters { $0.value(parameter) } }, row: row)
         }
     }
 
-    /// Binds `parameters` in order and SQL `NULL` to any parameter after them (so no value of an
-    /// earlier run stays bound; cheaper than `sqlite3_clear_bindings` after every run), then steps.
-    private func run(_ statement: OpaquePointer, _ parameters: [SQLValue], row: (Row) -> Void) throws(StoreError) {
-        for (index, parameter) in parameters.enumerated() {
-            let code: Int32
-            switch parameter {
-            case var .text(text):
-                // The string's own UTF-8 bytes and their count: no C string is made, and a NUL
-                // inside the text is kept, not taken for its end.
-                code = text.withUTF8 { bytes in
-                    bytes.withMemoryRebound(to: CChar.self) {
-                        parley_sqlite3_bind_text(statement, Int32(index + 1), $0.baseAddress, sqlite3_uint64($0.count))
-                    }
-                }
-            case let .utf8(bytes):
-                code = bytes.withUnsafeBytes { bytes in
-                    parley_sqlite3_bind_text(
-                        statement, Int32(index + 1), bytes.baseAddress?.assumingMemoryBound(to: CChar.self), sqlite3_uint64(bytes.count))
-                }
-            case let .integer(value): code = sqlite3_bind_int64(statement, Int32(index + 1), value)
-            case .null: code = sqlite3_bind_null(statement, Int32(index + 1))
-            }
-            guard code == SQLITE_OK else { throw .failed(path: path, reason: lastError) }
-        }
-        let count = Int(sqlite3_bind_parameter_count(statement))
-        if parameters.count < count {
-            for index in parameters.count..<count { sqlite3_bind_null(statement, Int32(index + 1)) }
-        }
+    /// Runs one statement with the parameters `bind` binds in order (SQL `NULL` for any after
+    /// them), calling `row` for each result row: the way of a statement run a million times, which
+    /// builds no array of values (``SQLBindings``).
+    /// - Throws: ``StoreError/failed(path:reason:)`` when the statement cannot be prepared, a
+    ///   parameter cannot be bound or a step fails.
+    func run(
+        _ sql: String, binding bind: (inout SQLBindings) -> Void, row: (Row) -> Void = { _ in }
+    ) throws(StoreError) {
+        let statement = try prepared(sql)
+        sqlite3_reset(statement)
+        defer { sqlite3_reset(statement) }
+        var bindings = SQLBindings(statement)
+        bind(&bindings)
+        bindings.nullRest()
+        guard bindings.failure == SQLITE_OK else { throw .failed(path: path, reason: lastError) }
         while true {
             switch sqlite3_step(statement) {
             case SQLITE_ROW: row(Row(statement: statement))
