@@ -110,7 +110,9 @@ def day_number(when):
 def assign_ranges(channels):
     """Each channel without a range (capacity 0) gets one after the highest in use: base a multiple
     of 256, capacity a power of two ≥ 256 and ≥ twice its count. A channel with a range keeps it (as
-    a later render keeps the previous index's)."""
+    a later render keeps the previous index's). Parley aligns to its snippet chunk, 1,024; the
+    fixture's chunk is 256 (written in the entry, which search.js reads), so that its small channels
+    span several chunks."""
     base = max((c.base + c.capacity for c in channels if c.capacity), default=0)
     for channel in channels:
         if channel.capacity:

@@ -172,7 +172,7 @@ import Testing
     /// An index whose files do not hold what the entry and their names say is not used.
     @Test func anIndexThatDoesNotReadIsNotUsed() throws {
         var random = SeededRandom(seed: 7)
-        let channel = Channel(id: "a", pages: [Page(file: "p.html", messages: (0..<300).map { Self.message(&random, id: "\($0)") })])
+        let channel = Channel(id: "a", pages: [Page(file: "p.html", messages: (0..<1100).map { Self.message(&random, id: "\($0)") })])
         let built = Self.build([channel], previousEntry: nil)
         let entry = String(decoding: try #require(built.files["index.js"]), as: UTF8.self)
         #expect(PreviousSearchIndex(entry: entry, read: { built.files[$0] }) != nil)
@@ -190,14 +190,14 @@ import Testing
         #expect(PreviousSearchIndex(entry: "ParleySearch.entry({);\n", read: { built.files[$0] }) == nil)
         let overlapping = entry.replacingOccurrences(
             of: #""channels":["#,
-            with: #""channels":[{"id":"z","name":"","folder":"c/z/","base":256,"capacity":256,"count":0,"pages":[],"days":""},"#)
+            with: #""channels":[{"id":"z","name":"","folder":"c/z/","base":1024,"capacity":1024,"count":0,"pages":[],"days":""},"#)
         #expect(PreviousSearchIndex(entry: overlapping, read: { built.files[$0] }) == nil)
 
         let previous = try #require(PreviousSearchIndex(entry: entry, read: { built.files[$0] }))
         var indexer = SearchIndexer(previousEntry: entry)
         let began = indexer.beginChannel(Self.entry(channel))
         #expect(began)
-        #expect(indexer.keptPage("p.html", previous: previous, read: { built.files[$0] })?.count == 300)
+        #expect(indexer.keptPage("p.html", previous: previous, read: { built.files[$0] })?.count == 1100)
         #expect(indexer.keptPage("other.html", previous: previous, read: { built.files[$0] }) == nil)
         var broken = built.files
         broken["s/1.js"] = Array(String(decoding: broken["s/1.js"]!, as: UTF8.self).replacingOccurrences(of: "],[", with: "],,[").utf8)

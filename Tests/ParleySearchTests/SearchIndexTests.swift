@@ -159,7 +159,7 @@ import Testing
             timestamp: Timestamp(milliseconds: 0), content: Content(text: text))
     }
 
-    /// Ranges: 256-aligned, at least twice the count, kept from the previous entry while the
+    /// Ranges: aligned to the snippet chunk (1,024), at least twice the count, kept from the previous entry while the
     /// channel fits, a new one after the highest in use when it does not.
     @Test func channelsKeepTheirRanges() throws {
         var first = SearchIndexer(previousEntry: nil)
@@ -177,22 +177,47 @@ import Testing
         let text = Self.text(entry)
         #expect(
             text.hasPrefix(
-                ##"ParleySearch.entry({"version":1,"documents":40,"channels":[{"id":"a","name":"#a","folder":"c/a/","base":0,"capacity":256,"count":40,"pages":[[0,"2021-01.html"]],"days":"14cIA"},{"id":"b","name":"#b","folder":"c/b/","base":256,"capacity":256,"count":100,"##
+                ##"ParleySearch.entry({"version":1,"documents":40,"channels":[{"id":"a","name":"#a","folder":"c/a/","base":0,"capacity":1024,"count":40,"pages":[[0,"2021-01.html"]],"days":"14cIA"},{"id":"b","name":"#b","folder":"c/b/","base":1024,"capacity":1024,"count":100,"##
             ))
         var second = SearchIndexer(previousEntry: text)
-        let began3 = second.beginChannel(Self.channel("b", count: 300))
+        let began3 = second.beginChannel(Self.channel("b", count: 1100))
         #expect(began3)
         let began4 = second.beginChannel(Self.channel("a", count: 128))
         #expect(began4)
         let began5 = second.beginChannel(Self.channel("c", count: 1))
         #expect(began5)
         let again = Self.text(try #require(second.finish().last))
-        #expect(again.contains(##""id":"b","name":"#b","folder":"c/b/","base":512,"capacity":1024,"##))
-        #expect(again.contains(##""id":"a","name":"#a","folder":"c/a/","base":0,"capacity":256,"##))
-        #expect(again.contains(##""id":"c","name":"#c","folder":"c/c/","base":1536,"capacity":256,"##))
+        #expect(again.contains(##""id":"b","name":"#b","folder":"c/b/","base":2048,"capacity":4096,"##))
+        #expect(again.contains(##""id":"a","name":"#a","folder":"c/a/","base":0,"capacity":1024,"##))
+        #expect(again.contains(##""id":"c","name":"#c","folder":"c/c/","base":6144,"capacity":1024,"##))
         var unreadable = SearchIndexer(previousEntry: "ParleySearch.entry({);\n")
         let began6 = unreadable.beginChannel(Self.channel("x", count: 1))
         #expect(began6)
+    }
+
+    /// An entry of an earlier Parley, whose snippet chunks held 256 documents: a range whose
+    /// capacity is not a multiple of 1,024 is not kept (it would share a chunk with the next
+    /// channel's range, and that chunk's file would be written twice), one that is stays.
+    @Test func rangesOfAnotherChunkSizeAreNotKept() throws {
+        let earlier =
+            #"ParleySearch.entry({"version":1,"channels":[{"id":"a","base":0,"capacity":256},{"id":"b","base":1024,"capacity":2048}]});"#
+            + "\n"
+        var indexer = SearchIndexer(previousEntry: earlier)
+        for (id, count) in [("a", 3), ("b", 2), ("c", 1)] {
+            let began = indexer.beginChannel(Self.channel(id, count: count))
+            #expect(began)
+            for index in 0..<count {
+                indexer.add(
+                    SearchDocument(Self.message("\(id)\(index)", text: "word")),
+                    snippet: .init(anchor: "m-\(id)\(index)", time: "t", author: "Maya"))
+            }
+        }
+        let files = indexer.finish()
+        let entry = Self.text(try #require(files.last))
+        #expect(entry.contains(##"{"id":"a","name":"#a","folder":"c/a/","base":3072,"capacity":1024,"count":3,"##))
+        #expect(entry.contains(##"{"id":"b","name":"#b","folder":"c/b/","base":1024,"capacity":2048,"count":2,"##))
+        #expect(entry.contains(##"{"id":"c","name":"#c","folder":"c/c/","base":4096,"capacity":1024,"count":1,"##))
+        #expect(files.map(\.path).filter { $0.hasPrefix("s/") } == ["s/3.js", "s/1.js", "s/4.js"])
     }
 
     /// When the document numbers run out (2^32), a channel gets no range and its messages are
@@ -200,12 +225,12 @@ import Testing
     /// documents than its range holds; a previous range past 2^32 is not kept (y).
     @Test func documentNumbersThatRunOutIndexNothing() throws {
         let full =
-            #"ParleySearch.entry({"version":1,"channels":[{"id":"z","base":4294966784,"capacity":256},{"id":"y","base":4294967040,"capacity":256}]});"#
+            #"ParleySearch.entry({"version":1,"channels":[{"id":"z","base":4294965248,"capacity":1024},{"id":"y","base":4294966272,"capacity":1024}]});"#
             + "\n"
         var indexer = SearchIndexer(previousEntry: full)
-        let keptZ = indexer.beginChannel(Self.channel("z", count: 256))
+        let keptZ = indexer.beginChannel(Self.channel("z", count: 1024))
         #expect(keptZ)
-        for index in 0..<260 {
+        for index in 0..<1028 {
             indexer.add(
                 SearchDocument(Self.message("z\(index)", text: "zed")), snippet: .init(anchor: "m-z\(index)", time: "t", author: "Maya"))
         }
@@ -216,19 +241,19 @@ import Testing
         let entry = Self.text(try #require(files.last))
         #expect(
             entry.hasPrefix(
-                ##"ParleySearch.entry({"version":1,"documents":256,"channels":[{"id":"z","name":"#z","folder":"c/z/","base":4294966784,"capacity":256,"count":256,"##
+                ##"ParleySearch.entry({"version":1,"documents":1024,"channels":[{"id":"z","name":"#z","folder":"c/z/","base":4294965248,"capacity":1024,"count":1024,"##
             ))
         #expect(!entry.contains(#""id":"x""#))
-        #expect(files.map(\.path).filter { $0.hasPrefix("s/") } == ["s/16777214.js"])
+        #expect(files.map(\.path).filter { $0.hasPrefix("s/") } == ["s/4194302.js"])
         #expect(files.allSatisfy { !Self.text($0).contains("ex") || $0.path == "index.js" })
     }
 
-    @Test func snippetChunksHold256Documents() throws {
+    @Test func snippetChunksHold1024Documents() throws {
         var indexer = SearchIndexer(previousEntry: nil)
-        let began7 = indexer.beginChannel(Self.channel("a", count: 257))
+        let began7 = indexer.beginChannel(Self.channel("a", count: 1025))
         #expect(began7)
-        for index in 0..<257 {
-            let text = index == 256 ? "line one\nsays \"hi\" \\ \u{1}" : "m\(index)"
+        for index in 0..<1025 {
+            let text = index == 1024 ? "line one\nsays \"hi\" \\ \u{1}" : "m\(index)"
             indexer.add(
                 SearchDocument(Self.message("\(index)", text: text)),
                 snippet: .init(anchor: "m-\(index)", time: "2021-01-01 10:0\(index % 10)", author: "Maya"))
@@ -241,7 +266,8 @@ import Testing
         let rest = indexer.finish()
         #expect(rest[0].path == "s/1.js")
         #expect(
-            Self.text(rest[0]) == #"ParleySearch.snippets(1,[[256,"m-256","2021-01-01 10:06","Maya","line one\nsays \"hi\" \\ \u0001"]]);"#
+            Self.text(rest[0])
+                == #"ParleySearch.snippets(1,[[1024,"m-1024","2021-01-01 10:04","Maya","line one\nsays \"hi\" \\ \u0001"]]);"#
                 + "\n")
     }
 

@@ -37,18 +37,18 @@ import Testing
         let entry = try Self.read(output, "search/index.js")
         let channels = [
             #"ParleySearch.entry({"version":1,"documents":3,"channels":[{"id":"general","name":"General","folder":"c/general/","#,
-            #""base":0,"capacity":256,"count":2,"pages":[[0,"2024-03.html"],[1,"2024-04.html"]],"days":"16k$A1IB"},"#,
-            #"{"id":"dm","name":"Dm","folder":"c/dm/","base":256,"capacity":256,"count":1,"pages":[[0,"2024-03.html"]],"#,
+            #""base":0,"capacity":1024,"count":2,"pages":[[0,"2024-03.html"],[1,"2024-04.html"]],"days":"16k$A1IB"},"#,
+            #"{"id":"dm","name":"Dm","folder":"c/dm/","base":1024,"capacity":1024,"count":1,"pages":[[0,"2024-03.html"]],"#,
             #""days":"16k$A"}],"shards":[["","t/"#,
         ].joined()
         #expect(entry.hasPrefix(channels))
         let shardPath = try #require(entry.firstMatch(of: /"shards":\[\["","(t\/[0-9a-f]{16}\.js)"\]\]/)?.output.1)
-        #expect(entry.hasSuffix(#"]],"snippetChunk":256});"# + "\n"))
+        #expect(entry.hasSuffix(#"]],"snippetChunk":1024});"# + "\n"))
         let shard = try Self.read(output, "search/" + shardPath)
-        // Document 0 is written as the gap 1 (B), 256 as 257 (8B); 京で sorts before 東京 (U+4EAC < U+6771).
+        // Document 0 is written as the gap 1 (B), 1024 as 1025 (10B); 京で sorts before 東京 (U+4EAC < U+6771).
         let body = [
-            #"{"from:ana":"B","from:ben":"C","from:dee":"8B","on":"B","photos":"C","picnic":"BB","sunday":"B","京で":"8B","#,
-            #""東京":"8B","📷":"C"}"#,
+            #"{"from:ana":"B","from:ben":"C","from:dee":"10B","on":"B","photos":"C","picnic":"BB","sunday":"B","京で":"10B","#,
+            #""東京":"10B","📷":"C"}"#,
         ].joined()
         #expect(shard == "ParleySearch.shard(\"\(shardPath)\",\(body));\n")
         #expect(
@@ -56,7 +56,7 @@ import Testing
                 == #"ParleySearch.snippets(0,[[0,"m-general-0","2024-03-08 09:00","Ana","Picnic on Sunday?"],[1,"m-general-57600","2024-04-17 09:00","Ben","Picnic photos 📷"]]);"#
                 + "\n")
         #expect(
-            try Self.read(output, "search/s/1.js") == #"ParleySearch.snippets(1,[[256,"m-dm-1","2024-03-08 09:01","Dee","東京で"]]);"# + "\n")
+            try Self.read(output, "search/s/1.js") == #"ParleySearch.snippets(1,[[1024,"m-dm-1","2024-03-08 09:01","Dee","東京で"]]);"# + "\n")
         let manifest = try Self.read(output, ".parley-manifest")
         for path in ["search/index.js", "search/" + shardPath, "search/s/0.js", "search/s/1.js"] {
             #expect(manifest.contains("\n" + path + "\n"))
@@ -82,8 +82,8 @@ import Testing
         _ = try writer.write(Self.transcript(extra: true), to: output)
         #expect(try inode("search/s/1.js") == dmChunk)
         let entry = try Self.read(output, "search/index.js")
-        #expect(entry.contains(#""base":0,"capacity":256,"count":3,"#))
-        #expect(entry.contains(#""base":256,"capacity":256,"count":1,"#))
+        #expect(entry.contains(#""base":0,"capacity":1024,"count":3,"#))
+        #expect(entry.contains(#""base":1024,"capacity":1024,"count":1,"#))
         #expect(
             try Self.read(output, "search/s/0.js").hasSuffix(#"[2,"m-general-59040","2024-04-18 09:00","Cy","Sunday again"]]);"# + "\n"))
     }
