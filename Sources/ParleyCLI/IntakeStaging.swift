@@ -261,9 +261,8 @@ final class IntakeStaging: @unchecked Sendable {
             storedDigests[stored.channel] = KnownRecords(seed: 0, entries: entries)
         }
         var id = stored.id
-        let hash = id.withUTF8 { KnownRecords.idHash(UnsafeRawBufferPointer($0)) }
         // Every copy meets its id, with a source digest too: a later copy is compared as always.
-        let held = storedDigests[stored.channel]?.claim(hash: hash, digest: stored.digest) == true
+        let held = id.withUTF8 { storedDigests[stored.channel]?.claim(id: UnsafeRawBufferPointer($0), digest: stored.digest) } == true
         return held && stored.sourceDigest == nil
     }
 

@@ -295,7 +295,7 @@ public final class ArchiveStore {
         guard try mayHold(channel: channel, id: id) else { return }
         var digest: UInt64?
         try connection.query("SELECT record FROM messages WHERE channel = ?1 AND id = ?2", [.text(channel), .text(id)]) { row in
-            digest = row.bytes(0).withUnsafeBytes { RecordDigest.digest($0, seed: 0) }
+            row.withText(0) { digest = RecordDigest.digest($0, seed: 0) }
         }
         guard let digest else { return }
         try connection.query(
