@@ -60,6 +60,10 @@ public struct HTMLWriter: Sendable {
 
     mutating func appendRaw(_ value: [UInt8]) { bytes.append(contentsOf: value) }
 
+    mutating func appendRaw(_ value: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: value) }
+
+    mutating func appendRaw(_ byte: UInt8) { bytes.append(byte) }
+
     mutating func escape(_ input: UnsafeBufferPointer<UInt8>) {
         var start = 0
         for index in 0..<input.count {

@@ -25,9 +25,24 @@ public struct SlotValues: Sendable {
     /// No values, for a template with `count` slots (``Template/slotNames``).
     public init(count: Int) { values = Array(repeating: nil, count: count) }
 
-    /// The values of `dictionary` by name, for `template`'s slots.
-    public init(_ dictionary: [String: SlotValue], for template: Template) {
-        values = template.slotNames.map { dictionary[$0] }
+    /// The values of `pairs` by name, for `template`'s slots; a name the template lacks is
+    /// ignored, and of a name given twice the last value is kept.
+    /// - Complexity: O(pairs × slots) string comparisons, and no hashing: a template has a few
+    ///   slots with short names, which a dictionary would hash twice (to build it, then to read it).
+    public init(_ pairs: KeyValuePairs<String, SlotValue>, for template: Template) {
+        let names = template.slotNames
+        values = Array(repeating: nil, count: names.count)
+        for (name, value) in pairs {
+            if let index = names.firstIndex(of: name) { values[index] = value }
+        }
+    }
+
+    /// Calls `body` with the value of the slot at `index`, read in place; not at all when unset.
+    func withValue(at index: Int, _ body: (borrowing SlotValue) -> Void) {
+        values.withUnsafeBufferPointer { values in
+            guard index < values.count, let value = values[index] else { return }
+            body(value)
+        }
     }
 
     /// The value of the slot at `index`; nil when unset. Setting a nil index (a slot the

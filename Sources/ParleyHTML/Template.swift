@@ -16,6 +16,7 @@ public struct Template: Sendable {
         case text, attribute, url, html
     }
 
+    /// A piece of the parsed template, as ``PartsBuilder`` produces it.
     enum Part: Sendable {
         case bytes([UInt8])
         /// A slot, by its index in ``slotNames``.
@@ -26,21 +27,76 @@ public struct Template: Sendable {
         case slotElement(open: [UInt8], slot: Int, close: [UInt8])
     }
 
+    /// A ``Part`` as rendering reads it: its static bytes as ranges of ``Storage/bytes``, so that
+    /// a step holds no reference and reading one retains nothing. Every core renders with the
+    /// same templates; a retain of a shared array is an atomic write to a cache line the other
+    /// core writes too.
+    enum Step: Sendable {
+        case bytes(Range<Int>)
+        case slot(Int, Context)
+        case optionalAttribute(name: Range<Int>, slot: Int, context: Context)
+        case slotElement(open: Range<Int>, slot: Int, close: Range<Int>)
+
+        /// The slot the step writes, if any.
+        var slot: Int? {
+            switch self {
+            case .bytes: return nil
+            case let .slot(index, _), let .optionalAttribute(_, index, _), let .slotElement(_, index, _): return index
+            }
+        }
+    }
+
+    /// Everything of a template in one object: a copy of a ``Template`` retains one reference.
+    final class Storage: Sendable {
+        let name: String
+        let slotNames: [String]
+        /// Every static byte of the template, in order; ``steps`` refer to ranges of it.
+        let bytes: [UInt8]
+        let steps: [Step]
+
+        init(name: String, slotNames: [String], bytes: [UInt8], steps: [Step]) {
+            self.name = name
+            self.slotNames = slotNames
+            self.bytes = bytes
+            self.steps = steps
+        }
+    }
+
+    let storage: Storage
+
     /// The template's name (its file name), used in errors.
-    public let name: String
+    public var name: String { storage.name }
     /// The distinct slot names in order of first appearance; a name's position is its index.
-    public let slotNames: [String]
-    let parts: [Part]
+    public var slotNames: [String] { storage.slotNames }
+    var steps: [Step] { storage.steps }
+    var bytes: [UInt8] { storage.bytes }
 
     init(name: String, slotNames: [String], parts: [Part]) {
-        self.name = name
-        self.slotNames = slotNames
-        self.parts = parts
+        var bytes: [UInt8] = []
+        func range(_ part: [UInt8]) -> Range<Int> {
+            bytes.append(contentsOf: part)
+            return bytes.count - part.count..<bytes.count
+        }
+        let steps = parts.map { part -> Step in
+            switch part {
+            case let .bytes(run): return .bytes(range(run))
+            case let .slot(index, context): return .slot(index, context)
+            case let .optionalAttribute(attribute, index, context):
+                return .optionalAttribute(name: range(attribute), slot: index, context: context)
+            case let .slotElement(open, index, close): return .slotElement(open: range(open), slot: index, close: range(close))
+            }
+        }
+        storage = Storage(name: name, slotNames: slotNames, bytes: bytes, steps: steps)
+    }
+
+    /// A template of `steps` of `storage`'s bytes (a piece of a split template).
+    init(_ storage: Storage, steps: some Sequence<Step>) {
+        self.storage = Storage(name: storage.name, slotNames: storage.slotNames, bytes: storage.bytes, steps: Array(steps))
     }
 
     /// The slots of the template with their contexts, in order of appearance.
     public var slots: [(name: String, context: Context)] {
-        parts.compactMap {
+        steps.compactMap {
             switch $0 {
             case .bytes: return nil
             case let .slot(index, context), let .optionalAttribute(_, index, context): return (slotNames[index], context)
@@ -52,9 +108,9 @@ public struct Template: Sendable {
     /// The template's slot elements, in document order.
     public var slotLayout: SlotLayout {
         SlotLayout(
-            elements: parts.compactMap {
+            elements: steps.compactMap {
                 guard case let .slotElement(open, index, close) = $0 else { return nil }
-                return SlotLayout.Element(name: slotNames[index], open: open, close: close)
+                return SlotLayout.Element(name: slotNames[index], open: Array(bytes[open]), close: Array(bytes[close]))
             })
     }
 
@@ -64,40 +120,57 @@ public struct Template: Sendable {
 
     /// Renders the template; slots without a value render empty.
     /// - Complexity: O(output bytes).
-    public func render(_ values: [String: SlotValue]) -> SafeHTML {
+    public func render(_ values: KeyValuePairs<String, SlotValue>) -> SafeHTML {
+        render(SlotValues(values, for: self))
+    }
+
+    /// Renders the template with values by slot index; slots without a value render empty.
+    /// - Complexity: O(output bytes).
+    public func render(_ values: SlotValues) -> SafeHTML {
         var writer = HTMLWriter(capacity: 512)
         render(values, into: &writer)
         return writer.fragment
     }
 
     /// Renders the template at the end of `writer`.
-    public func render(_ values: [String: SlotValue], into writer: inout HTMLWriter) {
+    public func render(_ values: KeyValuePairs<String, SlotValue>, into writer: inout HTMLWriter) {
         render(SlotValues(values, for: self), into: &writer)
     }
 
     /// Renders the template at the end of `writer`, with values by slot index.
     /// - Complexity: O(output bytes); no slot name is hashed.
     public func render(_ values: SlotValues, into writer: inout HTMLWriter) {
-        for part in parts { write(part, values, into: &writer) }
+        withSteps { steps, bytes in
+            for step in steps { write(step, bytes, values, into: &writer) }
+        }
     }
 
-    func write(_ part: Part, _ values: SlotValues, into writer: inout HTMLWriter) {
-        switch part {
-        case let .bytes(bytes):
-            writer.appendRaw(bytes)
+    /// Calls `body` with the template's steps and static bytes in place.
+    func withSteps<Result>(_ body: (UnsafeBufferPointer<Step>, UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        storage.steps.withUnsafeBufferPointer { steps in storage.bytes.withUnsafeBufferPointer { body(steps, $0) } }
+    }
+
+    func write(_ step: Step, _ bytes: UnsafeBufferPointer<UInt8>, _ values: SlotValues, into writer: inout HTMLWriter) {
+        switch step {
+        case let .bytes(range):
+            writer.appendRaw(UnsafeBufferPointer(rebasing: bytes[range]))
         case let .slot(index, context):
-            if let value = values[index] { Self.write(value, context, into: &writer) }
+            values.withValue(at: index) { Self.write($0, context, into: &writer) }
         case let .optionalAttribute(attribute, index, context):
-            guard let value = values[index], !value.isEmpty else { return }
-            if context == .url, case let .text(url) = value, URLPolicy.sanitize(url) == nil { return }
-            writer.appendRaw(attribute)
-            Self.write(value, context, into: &writer)
-            writer.appendRaw([0x22])
+            values.withValue(at: index) { value in
+                guard !value.isEmpty else { return }
+                if context == .url, case let .text(url) = value, URLPolicy.sanitize(url) == nil { return }
+                writer.appendRaw(UnsafeBufferPointer(rebasing: bytes[attribute]))
+                Self.write(value, context, into: &writer)
+                writer.appendRaw(0x22)
+            }
         case let .slotElement(open, index, close):
-            guard let value = values[index], !value.isEmpty else { return }
-            writer.appendRaw(open)
-            Self.write(value, .html, into: &writer)
-            writer.appendRaw(close)
+            values.withValue(at: index) { value in
+                guard !value.isEmpty else { return }
+                writer.appendRaw(UnsafeBufferPointer(rebasing: bytes[open]))
+                Self.write(value, .html, into: &writer)
+                writer.appendRaw(UnsafeBufferPointer(rebasing: bytes[close]))
+            }
         }
     }
 

@@ -51,9 +51,10 @@ public struct PageRenderer: Sendable {
 
     /// A day section: `<section class="day" id="d-YYYY-MM-DD">`, its heading, then its messages.
     public func day(_ section: DaySection, messages: [ElementRendering]) -> SafeHTML {
-        var values = dayValues(section.date)
-        values["messages"] = .html(SafeHTML.joined(messages.map(\.html)))
-        return templates[.day].render(values)
+        let template = templates[.day]
+        var values = SlotValues(dayValues(section.date), for: template)
+        values[template.slotIndex("messages")] = .html(SafeHTML.joined(messages.map(\.html)))
+        return template.render(values)
     }
 
     /// A day section split around its messages: `opening` (the section's start tag and heading)
@@ -63,7 +64,7 @@ public struct PageRenderer: Sendable {
         return (parts.before, parts.after)
     }
 
-    private func dayValues(_ date: LocalDate) -> [String: SlotValue] {
+    private func dayValues(_ date: LocalDate) -> KeyValuePairs<String, SlotValue> {
         [
             "id": .text(DOMID.day(date.isoString)), "date": .text(date.isoString),
             "label": .text(DateText.dayLabel(date)),
@@ -79,9 +80,10 @@ public struct PageRenderer: Sendable {
 
     /// A whole HTML document.
     public func page(_ page: Page) -> SafeHTML {
-        var values = pageValues(page)
-        values["content"] = .html(page.content)
-        return templates[.page].render(values)
+        let template = templates[.page]
+        var values = SlotValues(pageValues(page), for: template)
+        values[template.slotIndex("content")] = .html(page.content)
+        return template.render(values)
     }
 
     /// Writes a whole HTML document at the end of `writer`, its content written by `content`
@@ -91,7 +93,7 @@ public struct PageRenderer: Sendable {
         template.render(SlotValues(pageValues(page), for: template), into: &writer, filling: "content", with: content)
     }
 
-    private func pageValues(_ page: Page) -> [String: SlotValue] {
+    private func pageValues(_ page: Page) -> KeyValuePairs<String, SlotValue> {
         [
             "title": .text(page.title), "heading": .text(page.heading), "topic": .text(page.topic),
             "stylesheet": .text(page.rootPath + "public/parley.css"), "theme": .text(page.rootPath + themeStylesheet),

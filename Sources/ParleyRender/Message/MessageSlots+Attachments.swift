@@ -23,19 +23,17 @@ extension MessageSlots {
             return fileLink(attachment)
         }
         let name = attachment.fileName.isEmpty ? "attachment" : attachment.fileName
-        let size: [String: SlotValue] = [
-            "width": .text(attachment.width.map(String.init) ?? ""), "height": .text(attachment.height.map(String.init) ?? ""),
-        ]
+        let width = SlotValue.text(attachment.width.map(String.init) ?? "")
+        let height = SlotValue.text(attachment.height.map(String.init) ?? "")
         switch kind {
         case .image:
             let alt = attachment.description.flatMap { $0.isEmpty ? nil : $0 } ?? name
-            return templates[.attachmentImage].render(
-                size.merging([
-                    "href": .text(source), "src": .text(source), "alt": .text(alt),
-                    "spoiler": .text(name.hasPrefix("SPOILER_") ? "spoiler-media" : ""),
-                ]) { $1 })
+            return templates[.attachmentImage].render([
+                "width": width, "height": height, "href": .text(source), "src": .text(source), "alt": .text(alt),
+                "spoiler": .text(name.hasPrefix("SPOILER_") ? "spoiler-media" : ""),
+            ])
         case .video:
-            return templates[.attachmentVideo].render(size.merging(["src": .text(source), "name": .text(name)]) { $1 })
+            return templates[.attachmentVideo].render(["width": width, "height": height, "src": .text(source), "name": .text(name)])
         case .audio, .file:
             return templates[.attachmentAudio].render([
                 "href": .text(source), "src": .text(source), "name": .text(name),

@@ -44,12 +44,14 @@ struct MessageSlots {
     /// The file's name and size as a link when it can be reached; a local file that is not
     /// passive media is linked with `download` and its sanitized file name.
     func fileLink(_ attachment: Attachment) -> SafeHTML {
-        let slots: [String: SlotValue] = [
-            "href": .text(context.media.link(attachment.url, rootPath: context.rootPath) ?? ""), "name": .text(attachment.fileName),
-            "size": .text(attachment.sizeBytes.map(ByteCount.text) ?? ""),
-        ]
-        guard context.media.mode != .none, context.media.isDownload(attachment.url) else { return templates[.attachment].render(slots) }
+        let href = SlotValue.text(context.media.link(attachment.url, rootPath: context.rootPath) ?? "")
+        let size = SlotValue.text(attachment.sizeBytes.map(ByteCount.text) ?? "")
+        guard context.media.mode != .none, context.media.isDownload(attachment.url) else {
+            return templates[.attachment].render(["href": href, "name": .text(attachment.fileName), "size": size])
+        }
         let name = PassiveMedia.downloadName(attachment.fileName.isEmpty ? attachment.url : attachment.fileName)
-        return templates[.attachmentDownload].render(slots.merging(["download": .text(name)]) { $1 })
+        return templates[.attachmentDownload].render([
+            "href": href, "name": .text(attachment.fileName), "size": size, "download": .text(name),
+        ])
     }
 }

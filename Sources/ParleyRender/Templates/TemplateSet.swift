@@ -15,28 +15,38 @@ public struct TemplateSet: Sendable {
         case attachmentMissing = "attachment-missing", avatarImage = "avatar-image", remoteMedia = "remote-media"
     }
 
-    private let templates: [Name: Template]
-    /// The `message` template's slot indices.
-    let messageSlots: MessageTemplateSlots
-    /// A digest of every template's source text (``StableHasher``): pages rendered with other
-    /// templates are rendered again.
-    public let digest: UInt64
+    /// Everything of a set in one object: renderers on every core copy the set, and a copy
+    /// retains this one reference instead of each template's.
+    private final class Storage: Sendable {
+        /// The templates in ``Name/allCases`` order.
+        let templates: [Template]
+        let messageSlots: MessageTemplateSlots
+        let digest: UInt64
 
-    private init(templates: [Name: Template], digest: UInt64) {
-        self.templates = templates
-        self.messageSlots = MessageTemplateSlots(templates[.message]!)
-        self.digest = digest
+        init(templates: [Template], digest: UInt64) {
+            self.templates = templates
+            self.messageSlots = MessageTemplateSlots(templates[Name.allCases.firstIndex(of: .message)!])
+            self.digest = digest
+        }
     }
 
+    private let storage: Storage
+    /// The `message` template's slot indices.
+    var messageSlots: MessageTemplateSlots { storage.messageSlots }
+    /// A digest of every template's source text (``StableHasher``): pages rendered with other
+    /// templates are rendered again.
+    public var digest: UInt64 { storage.digest }
+
     /// The template called `name`.
-    public subscript(name: Name) -> Template { templates[name]! }
+    /// - Complexity: O(number of names), comparing one byte each: no name is hashed.
+    public subscript(name: Name) -> Template { storage.templates[Name.allCases.firstIndex(of: name)!] }
 
     /// Loads every template; a file of the same name in `overrides` replaces the default.
     /// - Throws: ``RenderError/template(_:)`` when a file cannot be read or parsed,
     ///   ``RenderError/missingResources(searched:)`` when the resource bundle is missing.
     public static func load(overrides: URL? = nil) throws(RenderError) -> TemplateSet {
         guard let defaults = Assets.templatesDirectory else { throw .missingResources(searched: Assets.searchedLocations) }
-        var templates: [Name: Template] = [:]
+        var templates: [Template] = []
         var hasher = StableHasher()
         for name in Name.allCases {
             let file = "\(name.rawValue).html"
@@ -50,11 +60,11 @@ public struct TemplateSet: Sendable {
             hasher.feed(file)
             hasher.feed(source)
             do {
-                templates[name] = try Template.parse(source, name: file)
+                templates.append(try Template.parse(source, name: file))
             } catch {
                 throw .template(error)
             }
         }
-        return TemplateSet(templates: templates, digest: hasher.digest)
+        return TemplateSet(storage: Storage(templates: templates, digest: hasher.digest))
     }
 }

@@ -26,6 +26,19 @@ import Testing
         #expect(template.render(["id": "d-1", "title": "a<b", "body": .html(SafeHTML.text("x&y"))]).description == expected)
     }
 
+    @Test func valuesByNameIgnoreUnknownNamesAndKeepTheLastOfARepeatedOne() throws {
+        let template = try Template.parse(Self.source, name: "t")
+        let html = template.render(["title": "first", "missing": "ignored", "id": "d-3", "title": "last"])
+        #expect(html.description == #"<section id="d-3" title="last"><h2>last</h2><p>d-3</p></section>"#)
+    }
+
+    @Test func piecesOfASplitTemplateKeepTheirStaticBytes() throws {
+        let template = try Template.parse(Self.source, name: "t")
+        let split = template.renderSplit(["id": "d-4", "title": "x"], at: "body")
+        #expect(split.before.description == #"<section id="d-4" title="x"><h2>x</h2>"#)
+        #expect(split.after.description == #"<p>d-4</p></section>"#)
+    }
+
     @Test func aContainerIsFilledInPlace() throws {
         let template = try Template.parse(Self.source, name: "t")
         var writer = HTMLWriter()
