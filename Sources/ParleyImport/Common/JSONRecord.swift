@@ -15,13 +15,24 @@ import ParleyJSON
 /// the number's text as an integer in range, or a decimal or exponent form with an exact integral
 /// value.
 struct JSONRecord {
-    /// The record's tape, and the object's node in it.
-    let tape: JSONTape
+    /// What a record and every object inside it share: the tape, the file named in errors and
+    /// how a name looked up matches a member's key. One object, so that each nested record a
+    /// reader takes retains one reference instead of the tape's arrays and the file name.
+    final class Source: Sendable {
+        let tape: JSONTape
+        let file: String
+        let keys: JSONValueDecoder.KeyStrategy
+
+        init(tape: JSONTape, file: String, keys: JSONValueDecoder.KeyStrategy) {
+            self.tape = tape
+            self.file = file
+            self.keys = keys
+        }
+    }
+
+    /// The record's tape, file and key strategy, and the object's node in the source.tape.
+    let source: Source
     let node: Int
-    /// The file named in errors.
-    let file: String
-    /// How a name looked up matches a member's key.
-    let keys: JSONValueDecoder.KeyStrategy
     /// Where the object is, spelled out as ``path`` only when an error names it: a record holds
     /// tens of nested objects, and writing each one's path costs more than reading it.
     private let location: Location
@@ -33,17 +44,15 @@ struct JSONRecord {
     /// `keys`.
     /// - Throws: ``ImportError/schema(file:path:expected:)`` when the value is not an object.
     init(_ tape: JSONTape, file: String, path: String, keys: JSONValueDecoder.KeyStrategy = .useDefaultKeys) throws(ImportError) {
-        try self.init(tape, node: 0, file: file, keys: keys, location: .path(path))
+        try self.init(Source(tape: tape, file: file, keys: keys), node: 0, location: .path(path))
     }
 
-    private init(_ tape: JSONTape, node: Int, file: String, keys: JSONValueDecoder.KeyStrategy, location: Location) throws(ImportError) {
-        guard tape.kind(node) == .object else {
-            throw Self.mismatch(tape.kind(node), expected: "object", file: file, path: location.path)
+    private init(_ source: Source, node: Int, location: Location) throws(ImportError) {
+        guard source.tape.kind(node) == .object else {
+            throw Self.mismatch(source.tape.kind(node), expected: "object", file: source.file, path: location.path)
         }
-        self.tape = tape
+        self.source = source
         self.node = node
-        self.file = file
-        self.keys = keys
         self.location = location
     }
 
@@ -73,7 +82,7 @@ struct JSONRecord {
 
     /// The node of member `key`'s value, and its kind; nil when it is missing.
     private func member(_ key: String) -> (node: Int, kind: JSONTape.Node.Kind)? {
-        tape.member(key, of: node, keys: keys).map { ($0, tape.kind($0)) }
+        source.tape.member(key, of: node, keys: source.keys).map { ($0, source.tape.kind($0)) }
     }
 
     /// The string member `key`.
@@ -81,7 +90,7 @@ struct JSONRecord {
     func string(_ key: String) throws(ImportError) -> String {
         guard let value = member(key) else { throw missing(key) }
         guard value.kind == .string else { throw mismatch(value.kind, at: key, expected: "string") }
-        return tape.text(value.node)
+        return source.tape.text(value.node)
     }
 
     /// The string member `key`; nil when it is missing or `null`.
@@ -89,7 +98,7 @@ struct JSONRecord {
     func string(ifPresent key: String) throws(ImportError) -> String? {
         guard let value = member(key), value.kind != .null else { return nil }
         guard value.kind == .string else { throw mismatch(value.kind, at: key, expected: "string") }
-        return tape.text(value.node)
+        return source.tape.text(value.node)
     }
 
     /// The boolean member `key`; nil when it is missing or `null`.
@@ -97,7 +106,7 @@ struct JSONRecord {
     func bool(ifPresent key: String) throws(ImportError) -> Bool? {
         guard let value = member(key), value.kind != .null else { return nil }
         guard value.kind == .bool else { throw mismatch(value.kind, at: key, expected: "boolean") }
-        return tape.bool(value.node)
+        return source.tape.bool(value.node)
     }
 
     /// The integer member `key` as `type`; nil when it is missing or `null`.
@@ -106,9 +115,9 @@ struct JSONRecord {
     func integer<T: FixedWidthInteger>(ifPresent key: String, as type: T.Type) throws(ImportError) -> T? {
         guard let value = member(key), value.kind != .null else { return nil }
         guard value.kind == .number else { throw mismatch(value.kind, at: key, expected: "number") }
-        let text = tape.text(value.node)
+        let text = source.tape.text(value.node)
         guard let exact = Self.exactInteger(text, as: type) else {
-            throw .schema(file: file, path: memberPath(key), expected: "Number \(text) is not representable in Swift.")
+            throw .schema(file: source.file, path: memberPath(key), expected: "Number \(text) is not representable in Swift.")
         }
         return exact
     }
@@ -127,7 +136,7 @@ struct JSONRecord {
         guard let value = member(key) else { return nil }
         switch value.kind {
         case .number: return try? integer(ifPresent: key, as: Int64.self)
-        case .string: return Int64(tape.text(value.node))
+        case .string: return Int64(source.tape.text(value.node))
         default: return nil
         }
     }
@@ -138,12 +147,12 @@ struct JSONRecord {
     func strings(ifPresent key: String) throws(ImportError) -> [String]? {
         guard let value = member(key), value.kind != .null else { return nil }
         guard value.kind == .array else { throw mismatch(value.kind, at: key, expected: "array") }
-        return try tape.elements(of: value.node).enumerated().map { (index, element) throws(ImportError) in
-            let kind = tape.kind(element)
+        return try source.tape.elements(of: value.node).enumerated().map { (index, element) throws(ImportError) in
+            let kind = source.tape.kind(element)
             guard kind == .string else {
-                throw Self.mismatch(kind, expected: "string", file: file, path: "\(memberPath(key))[\(index)]")
+                throw Self.mismatch(kind, expected: "string", file: source.file, path: "\(memberPath(key))[\(index)]")
             }
-            return tape.text(element)
+            return source.tape.text(element)
         }
     }
 
@@ -153,9 +162,9 @@ struct JSONRecord {
     func double(ifPresent key: String) throws(ImportError) -> Double? {
         guard let value = member(key), value.kind != .null else { return nil }
         guard value.kind == .number else { throw mismatch(value.kind, at: key, expected: "number") }
-        let text = tape.text(value.node)
+        let text = source.tape.text(value.node)
         guard let number = Double(text), number.isFinite else {
-            throw .schema(file: file, path: memberPath(key), expected: "Number \(text) is not representable in Swift.")
+            throw .schema(file: source.file, path: memberPath(key), expected: "Number \(text) is not representable in Swift.")
         }
         return number
     }
@@ -169,11 +178,11 @@ struct JSONRecord {
     func optionalStrings(ifPresent key: String) throws(ImportError) -> [String?]? {
         guard let value = member(key), value.kind != .null else { return nil }
         guard value.kind == .array else { throw mismatch(value.kind, at: key, expected: "array") }
-        return try tape.elements(of: value.node).enumerated().map { (index, element) throws(ImportError) in
-            switch tape.kind(element) {
+        return try source.tape.elements(of: value.node).enumerated().map { (index, element) throws(ImportError) in
+            switch source.tape.kind(element) {
             case .null: return nil
-            case .string: return tape.text(element)
-            case let kind: throw Self.mismatch(kind, expected: "string", file: file, path: "\(memberPath(key))[\(index)]")
+            case .string: return source.tape.text(element)
+            case let kind: throw Self.mismatch(kind, expected: "string", file: source.file, path: "\(memberPath(key))[\(index)]")
             }
         }
     }
@@ -196,9 +205,9 @@ struct JSONRecord {
         /// The value's JSON path.
         var path: String { location.path }
 
-        var kind: JSONTape.Node.Kind { record.tape.kind(node) }
+        var kind: JSONTape.Node.Kind { record.source.tape.kind(node) }
         /// The text of a string or a number.
-        var text: String { record.tape.text(node) }
+        var text: String { record.source.tape.text(node) }
 
         /// A number value as an `Int64`, by ``JSONValueDecoder``'s rule (its text as an integer in
         /// range, or a decimal or exponent form with an exact integral value); nil for anything else.
@@ -208,7 +217,7 @@ struct JSONRecord {
 
         /// The elements of an array value, each with its path.
         var elements: [JSONValueReading] {
-            record.tape.elements(of: node).enumerated().map {
+            record.source.tape.elements(of: node).enumerated().map {
                 JSONValueReading(record: record, node: $1, location: .item(location, index: $0))
             }
         }
@@ -216,25 +225,25 @@ struct JSONRecord {
         /// The value as an object.
         /// - Throws: ``ImportError/schema(file:path:expected:)`` when it is not an object.
         func object() throws(ImportError) -> JSONRecord {
-            try JSONRecord(record.tape, node: node, file: record.file, keys: record.keys, location: location)
+            try JSONRecord(record.source, node: node, location: location)
         }
 
         /// An error at the value: `expected` names what was expected.
-        func error(expected: String) -> ImportError { .schema(file: record.file, path: path, expected: expected) }
+        func error(expected: String) -> ImportError { .schema(file: record.source.file, path: path, expected: expected) }
     }
 
     /// The object member `key`.
     /// - Throws: ``ImportError/schema(file:path:expected:)`` when it is missing or not an object.
     func record(_ key: String) throws(ImportError) -> JSONRecord {
         guard let value = member(key) else { throw missing(key) }
-        return try JSONRecord(tape, node: value.node, file: file, keys: keys, location: .member(location, key: key))
+        return try JSONRecord(source, node: value.node, location: .member(location, key: key))
     }
 
     /// The object member `key`; nil when it is missing or `null`.
     /// - Throws: ``ImportError/schema(file:path:expected:)`` when it is of another type.
     func record(ifPresent key: String) throws(ImportError) -> JSONRecord? {
         guard let value = member(key), value.kind != .null else { return nil }
-        return try JSONRecord(tape, node: value.node, file: file, keys: keys, location: .member(location, key: key))
+        return try JSONRecord(source, node: value.node, location: .member(location, key: key))
     }
 
     /// The array member `key`, each element read by `read` as an object; nil when the member is
@@ -245,9 +254,9 @@ struct JSONRecord {
         guard let value = member(key), value.kind != .null else { return nil }
         guard value.kind == .array else { throw mismatch(value.kind, at: key, expected: "array") }
         var result: [Element] = []
-        for (index, element) in tape.elements(of: value.node).enumerated() {
+        for (index, element) in source.tape.elements(of: value.node).enumerated() {
             let location = Location.element(location, key: key, index: index)
-            result.append(try read(JSONRecord(tape, node: element, file: file, keys: keys, location: location)))
+            result.append(try read(JSONRecord(source, node: element, location: location)))
         }
         return result
     }
@@ -256,11 +265,11 @@ struct JSONRecord {
     private func memberPath(_ key: String) -> String { Location.member(key, of: path) }
 
     private func missing(_ key: String) -> ImportError {
-        .schema(file: file, path: memberPath(key), expected: "a required \"\(key)\" field")
+        .schema(file: source.file, path: memberPath(key), expected: "a required \"\(key)\" field")
     }
 
     private func mismatch(_ kind: JSONTape.Node.Kind, at key: String, expected: String) -> ImportError {
-        Self.mismatch(kind, expected: expected, file: file, path: memberPath(key))
+        Self.mismatch(kind, expected: expected, file: source.file, path: memberPath(key))
     }
 
     private static func mismatch(_ kind: JSONTape.Node.Kind, expected: String, file: String, path: String) -> ImportError {
