@@ -14,6 +14,9 @@ public struct HTMLWriter: Sendable {
 
     /// Text content, escaped.
     public mutating func text(_ value: String) {
+        // Read in place when the string is stored as UTF-8 (a native or small string), without
+        // the copy, retain and release that `withUTF8` needs to be handed a mutable string.
+        if value.utf8.withContiguousStorageIfAvailable({ escape($0) }) != nil { return }
         var value = value
         value.withUTF8 { escape($0) }
     }

@@ -27,6 +27,13 @@ extension FormatDocument {
         for inline in inlines {
             switch inline {
             case let .text(text):
+                // A printable ASCII character followed by an ASCII byte is a character of its own,
+                // neither whitespace nor emoji: most messages are answered here, without walking
+                // characters and looking up their Unicode properties.
+                let utf8 = text.utf8
+                if let first = utf8.first, (0x21...0x7E).contains(first), utf8.dropFirst().first.map({ $0 < 0x80 }) ?? true {
+                    return nil
+                }
                 for character in text where !character.isWhitespace {
                     guard EmojiText.isEmoji(character) else { return nil }
                     count += 1
