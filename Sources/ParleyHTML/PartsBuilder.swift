@@ -1,10 +1,12 @@
 import ParleyXML
 
-/// Accumulates ``Template`` parts while walking a parsed ``MarkupNode`` tree: static bytes are merged, slots
-/// are split out of text and attribute values.
+/// Accumulates a ``Template``'s steps while walking a parsed ``MarkupNode`` tree: static bytes are merged into
+/// one buffer the steps refer to, slots are split out of text and attribute values.
 struct PartsBuilder {
     let template: String
-    private var parts: [Template.Part] = []
+    private var steps: [Template.Step] = []
+    /// Every static byte so far; the steps refer to ranges of it.
+    private var bytes: [UInt8] = []
     private var pending = HTMLWriter()
     /// The distinct slot names so far; a name's position is its index.
     private(set) var slotNames: [String] = []
@@ -61,7 +63,7 @@ struct PartsBuilder {
         }
         open.appendRaw([0x3E])
         flush()
-        parts.append(.slotElement(open: open.bytes, slot: index(of: slot), close: Array("</\(element.name)>".utf8)))
+        steps.append(.slotElement(open: range(open.bytes), slot: index(of: slot), close: range(Array("</\(element.name)>".utf8))))
     }
 
     private mutating func appendAttribute(_ name: String, _ value: String) throws(TemplateError) {
@@ -72,7 +74,7 @@ struct PartsBuilder {
         }
         if pieces.count == 1, case let .slot(slot, _) = pieces[0] {
             flush()
-            parts.append(.optionalAttribute(name: Array(" \(name)=\"".utf8), slot: index(of: slot), context: context))
+            steps.append(.optionalAttribute(name: range(Array(" \(name)=\"".utf8)), slot: index(of: slot), context: context))
             return
         }
         pending.appendRaw(Array(" \(name)=\"".utf8))
@@ -81,7 +83,7 @@ struct PartsBuilder {
             case let .literal(text): pending.text(text)
             case let .slot(slot, _):
                 flush()
-                parts.append(.slot(index(of: slot), context))
+                steps.append(.slot(index(of: slot), context))
             }
         }
         pending.appendRaw([0x22])
@@ -93,7 +95,7 @@ struct PartsBuilder {
             case let .literal(literal): pending.text(literal)
             case let .slot(slot, isHTML):
                 flush()
-                parts.append(.slot(index(of: slot), isHTML ? .html : .text))
+                steps.append(.slot(index(of: slot), isHTML ? .html : .text))
             }
         }
     }
@@ -117,14 +119,21 @@ struct PartsBuilder {
         return slotNames.count - 1
     }
 
+    /// The range of `run` once appended to ``bytes``.
+    private mutating func range(_ run: [UInt8]) -> Range<Int> {
+        bytes.append(contentsOf: run)
+        return bytes.count - run.count..<bytes.count
+    }
+
     private mutating func flush() {
         guard !pending.bytes.isEmpty else { return }
-        parts.append(.bytes(pending.bytes))
+        steps.append(.bytes(range(pending.bytes)))
         pending = HTMLWriter()
     }
 
-    mutating func finish() -> [Template.Part] {
+    /// The template's static bytes and its steps.
+    mutating func finish() -> (bytes: [UInt8], steps: [Template.Step]) {
         flush()
-        return parts
+        return (bytes, steps)
     }
 }

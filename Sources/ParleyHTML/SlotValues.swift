@@ -37,14 +37,6 @@ public struct SlotValues: Sendable {
         }
     }
 
-    /// Calls `body` with the value of the slot at `index`, read in place; not at all when unset.
-    func withValue(at index: Int, _ body: (borrowing SlotValue) -> Void) {
-        values.withUnsafeBufferPointer { values in
-            guard index < values.count, let value = values[index] else { return }
-            body(value)
-        }
-    }
-
     /// The value of the slot at `index`; nil when unset. Setting a nil index (a slot the
     /// template does not have) does nothing.
     public subscript(index: Int?) -> SlotValue? {

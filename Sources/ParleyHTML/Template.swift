@@ -16,21 +16,12 @@ public struct Template: Sendable {
         case text, attribute, url, html
     }
 
-    /// A piece of the parsed template, as ``PartsBuilder`` produces it.
-    enum Part: Sendable {
-        case bytes([UInt8])
-        /// A slot, by its index in ``slotNames``.
-        case slot(Int, Context)
-        /// ` name="…"`, left out entirely when its only slot is empty.
-        case optionalAttribute(name: [UInt8], slot: Int, context: Context)
-        /// `<tag data-slot="NAME">` + the HTML slot + `</tag>`, left out entirely when the slot is empty.
-        case slotElement(open: [UInt8], slot: Int, close: [UInt8])
-    }
-
-    /// A ``Part`` as rendering reads it: its static bytes as ranges of ``Storage/bytes``, so that
-    /// a step holds no reference and reading one retains nothing. Every core renders with the
-    /// same templates; a retain of a shared array is an atomic write to a cache line the other
-    /// core writes too.
+    /// A piece of the template: static bytes, a slot, an optional attribute (` name="…"`, left
+    /// out entirely when its only slot is empty) or a slot element (`<tag data-slot="NAME">`, the
+    /// HTML slot and `</tag>`, left out entirely when the slot is empty). Static bytes are ranges
+    /// of ``Storage/bytes``, so that a step holds no reference and reading one retains nothing:
+    /// every core renders with the same templates, and a retain of a shared array is an atomic
+    /// write to a cache line the other core writes too.
     enum Step: Sendable {
         case bytes(Range<Int>)
         case slot(Int, Context)
@@ -71,23 +62,7 @@ public struct Template: Sendable {
     var steps: [Step] { storage.steps }
     var bytes: [UInt8] { storage.bytes }
 
-    init(name: String, slotNames: [String], parts: [Part]) {
-        var bytes: [UInt8] = []
-        func range(_ part: [UInt8]) -> Range<Int> {
-            bytes.append(contentsOf: part)
-            return bytes.count - part.count..<bytes.count
-        }
-        let steps = parts.map { part -> Step in
-            switch part {
-            case let .bytes(run): return .bytes(range(run))
-            case let .slot(index, context): return .slot(index, context)
-            case let .optionalAttribute(attribute, index, context):
-                return .optionalAttribute(name: range(attribute), slot: index, context: context)
-            case let .slotElement(open, index, close): return .slotElement(open: range(open), slot: index, close: range(close))
-            }
-        }
-        storage = Storage(name: name, slotNames: slotNames, bytes: bytes, steps: steps)
-    }
+    init(_ storage: Storage) { self.storage = storage }
 
     /// A template of `steps` of `storage`'s bytes (a piece of a split template).
     init(_ storage: Storage, steps: some Sequence<Step>) {
@@ -155,22 +130,18 @@ public struct Template: Sendable {
         case let .bytes(range):
             writer.appendRaw(UnsafeBufferPointer(rebasing: bytes[range]))
         case let .slot(index, context):
-            values.withValue(at: index) { Self.write($0, context, into: &writer) }
+            if let value = values[index] { Self.write(value, context, into: &writer) }
         case let .optionalAttribute(attribute, index, context):
-            values.withValue(at: index) { value in
-                guard !value.isEmpty else { return }
-                if context == .url, case let .text(url) = value, URLPolicy.sanitize(url) == nil { return }
-                writer.appendRaw(UnsafeBufferPointer(rebasing: bytes[attribute]))
-                Self.write(value, context, into: &writer)
-                writer.appendRaw(0x22)
-            }
+            guard let value = values[index], !value.isEmpty else { return }
+            if context == .url, case let .text(url) = value, URLPolicy.sanitize(url) == nil { return }
+            writer.appendRaw(UnsafeBufferPointer(rebasing: bytes[attribute]))
+            Self.write(value, context, into: &writer)
+            writer.appendRaw(0x22)
         case let .slotElement(open, index, close):
-            values.withValue(at: index) { value in
-                guard !value.isEmpty else { return }
-                writer.appendRaw(UnsafeBufferPointer(rebasing: bytes[open]))
-                Self.write(value, .html, into: &writer)
-                writer.appendRaw(UnsafeBufferPointer(rebasing: bytes[close]))
-            }
+            guard let value = values[index], !value.isEmpty else { return }
+            writer.appendRaw(UnsafeBufferPointer(rebasing: bytes[open]))
+            Self.write(value, .html, into: &writer)
+            writer.appendRaw(UnsafeBufferPointer(rebasing: bytes[close]))
         }
     }
 

@@ -1,7 +1,7 @@
 import ParleyXML
 
 /// Parses template source with libxml2's HTML parser (through ``MarkupParser``) and walks the
-/// tree into ``Template`` parts.
+/// tree into ``Template`` steps.
 ///
 /// A source that starts with `<!DOCTYPE` is parsed as a whole document; anything else as a
 /// fragment (wrapped in a `<div>` and parsed with `HTML_PARSE_NOIMPLIED`, the reliable way in
@@ -24,7 +24,7 @@ enum TemplateParser {
         var builder = PartsBuilder(template: name)
         if isDocument { builder.appendStatic("<!DOCTYPE html>") }
         try builder.walk(nodes, parent: isDocument ? "" : "div")
-        let parts = builder.finish()
-        return Template(name: name, slotNames: builder.slotNames, parts: parts)
+        let compiled = builder.finish()
+        return Template(Template.Storage(name: name, slotNames: builder.slotNames, bytes: compiled.bytes, steps: compiled.steps))
     }
 }
