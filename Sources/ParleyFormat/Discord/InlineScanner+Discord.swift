@@ -4,14 +4,14 @@ import ParleyModel
 /// timestamps, masked links, `@everyone` / `@here` and `:name:` shortcodes.
 extension InlineScanner {
     mutating func discordSpecial(at index: Int, in range: Range<Int>, depth: Int) -> (Inline, Int)? {
-        switch chars[index] {
-        case "\\": return escape(at: index, in: range)
-        case "`": return codeSpan(at: index, in: range)
-        case "<": return discordAngle(at: index, in: range)
-        case "[": return maskedLink(at: index, in: range, depth: depth)
-        case "h", "H": return autolink(at: index, in: range)
-        case "@": return broadcast(at: index, in: range)
-        case ":": return shortcode(at: index, in: range)
+        switch codes[index] {
+        case UInt8(ascii: "\\"): return escape(at: index, in: range)
+        case UInt8(ascii: "`"): return codeSpan(at: index, in: range)
+        case UInt8(ascii: "<"): return discordAngle(at: index, in: range)
+        case UInt8(ascii: "["): return maskedLink(at: index, in: range, depth: depth)
+        case UInt8(ascii: "h"), UInt8(ascii: "H"): return autolink(at: index, in: range)
+        case UInt8(ascii: "@"): return broadcast(at: index, in: range)
+        case UInt8(ascii: ":"): return shortcode(at: index, in: range)
         default: return nil
         }
     }
@@ -19,7 +19,7 @@ extension InlineScanner {
     /// `<@id>`, `<@!id>`, `<@&id>`, `<#id>`, `<:name:id>`, `<a:name:id>`, `<t:unix:style>`,
     /// `</command:id>` and `<https://…>` (a link whose preview was suppressed).
     private mutating func discordAngle(at index: Int, in range: Range<Int>) -> (Inline, Int)? {
-        guard let close = find(">", from: index + 1, end: range.upperBound, limit: 512) else { return nil }
+        guard let close = find(UInt8(ascii: ">"), from: index + 1, end: range.upperBound, limit: 512) else { return nil }
         let inner = string((index + 1)..<close)
         let next = close + 1
         if inner.hasPrefix("@&"), Self.isSnowflake(inner.dropFirst(2)) {
@@ -50,12 +50,12 @@ extension InlineScanner {
 
     /// `[label](https://…)` or `[label](<https://…>)`: Discord links only `http` and `https`.
     private mutating func maskedLink(at index: Int, in range: Range<Int>, depth: Int) -> (Inline, Int)? {
-        var close = nextOccurrence(of: "]", from: index + 1)
-        while close + 1 < range.upperBound, close - index < 1000, chars[close + 1] != "(" {
-            close = nextOccurrence(of: "]", from: close + 1)
+        var close = nextOccurrence(of: UInt8(ascii: "]"), from: index + 1)
+        while close + 1 < range.upperBound, close - index < 1000, codes[close + 1] != UInt8(ascii: "(") {
+            close = nextOccurrence(of: UInt8(ascii: "]"), from: close + 1)
         }
         guard close + 1 < range.upperBound, close - index < 1000, close > index + 1 else { return nil }
-        guard let end = find(")", from: close + 2, end: range.upperBound, limit: 2048) else { return nil }
+        guard let end = find(UInt8(ascii: ")"), from: close + 2, end: range.upperBound, limit: 2048) else { return nil }
         var target = string((close + 2)..<end).trimmingSpaces()
         if target.hasPrefix("<"), target.hasSuffix(">") { target = String(target.dropFirst().dropLast()) }
         let lowered = target.lowercased()
@@ -66,10 +66,10 @@ extension InlineScanner {
 
     /// `@everyone` and `@here`, not inside a word.
     private func broadcast(at index: Int, in range: Range<Int>) -> (Inline, Int)? {
-        if index > range.lowerBound, CharacterClass.isWord(chars[index - 1]) { return nil }
+        if index > range.lowerBound, isWord(index - 1) { return nil }
         for word in ["@everyone", "@here"] where matches(word, at: index, end: range.upperBound) {
             let end = index + word.count
-            if end < range.upperBound, CharacterClass.isWord(chars[end]) { continue }
+            if end < range.upperBound, isWord(end) { continue }
             return (.mention(MentionTarget(kind: .broadcast, label: String(word.dropFirst()))), end)
         }
         return nil
@@ -78,18 +78,22 @@ extension InlineScanner {
     /// `:name:` (2 to 32 letters, digits, `_`, `-`, `~`, `+`, not all digits): a custom emoji named
     /// in text, as DiscordChatExporter's JSON writes them; renderers show the text when the name is unknown.
     private func shortcode(at index: Int, in range: Range<Int>) -> (Inline, Int)? {
-        if index > range.lowerBound, CharacterClass.isAlphanumeric(chars[index - 1]) { return nil }
+        if index > range.lowerBound, isAlphanumeric(index - 1) { return nil }
         var end = index + 1
-        while end < range.upperBound, end - index <= 33, chars[end].isASCII,
-            CharacterClass.isAlphanumeric(chars[end]) || "_-~+".contains(chars[end])
+        while end < range.upperBound, end - index <= 33, codes[end] < 0x80,
+            isAlphanumeric(end) || Self.shortcodeSymbols.contains(codes[end])
         {
             end += 1
         }
         let name = string((index + 1)..<min(end, range.upperBound))
-        guard end < range.upperBound, chars[end] == ":", (2...32).contains(name.count), !name.allSatisfy(CharacterClass.isDigit)
+        guard end < range.upperBound, codes[end] == UInt8(ascii: ":"), (2...32).contains(name.count),
+            !name.allSatisfy(CharacterClass.isDigit)
         else { return nil }
         return (.customEmoji(EmojiReference(name: name)), end + 1)
     }
+
+    /// The characters of a shortcode's name besides letters and digits.
+    private static let shortcodeSymbols = ByteSet("_-~+")
 
     /// `:name:id` or `a:name:id`.
     static func customEmoji(_ inner: String) -> EmojiReference? {

@@ -6,17 +6,18 @@ struct CodeRuns: Sendable {
     /// For each run start, the start of the next run of the same length (nil when none).
     private let nextSameLength: [Int: Int]
 
-    init(_ chars: [Character]) {
-        var lengths = Array(repeating: 0, count: chars.count)
+    /// The runs of `codes`, the characters of a text as ``InlineScanner`` reads them.
+    init(_ codes: [UInt8]) {
+        var lengths = Array(repeating: 0, count: codes.count)
         var starts: [Int] = []
         var index = 0
-        while index < chars.count {
-            guard chars[index] == "`" else {
+        while index < codes.count {
+            guard codes[index] == UInt8(ascii: "`") else {
                 index += 1
                 continue
             }
             var end = index
-            while end < chars.count, chars[end] == "`" { end += 1 }
+            while end < codes.count, codes[end] == UInt8(ascii: "`") { end += 1 }
             lengths[index] = end - index
             starts.append(index)
             index = end

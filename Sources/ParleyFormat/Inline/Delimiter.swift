@@ -18,8 +18,8 @@ struct Delimiter: Sendable {
     /// Where a marker may stand, after DiscordChatExporter's expressions for Discord and the
     /// word-boundary rule Slack and WhatsApp document.
     enum Flank: Sendable {
-        /// `**x**`, `__x__`: the closer is not followed by a third marker character.
-        case discordDouble(Character)
+        /// `**x**`, `__x__`: the closer is not followed by a third marker character (this ASCII byte).
+        case discordDouble(UInt8)
         /// `*x*`: opens before a non-space, closes after a character that is neither space nor `*`,
         /// and not before another `*`.
         case discordStar
@@ -32,12 +32,13 @@ struct Delimiter: Sendable {
         case wordBounded
     }
 
-    let marker: [Character]
+    /// The marker's characters, each one ASCII byte.
+    let marker: [UInt8]
     let style: Style
     let flank: Flank
 
-    init(marker: String, style: Style, flank: Flank) {
-        self.marker = Array(marker)
+    init(marker: StaticString, style: Style, flank: Flank) {
+        self.marker = marker.withUTF8Buffer { Array($0) }
         self.style = style
         self.flank = flank
     }
@@ -45,38 +46,40 @@ struct Delimiter: Sendable {
     /// True when the pair may not span a line break.
     var isSameLine: Bool { if case .wordBounded = flank { return true } else { return false } }
 
-    /// Whether the marker at `index` may open a pair inside `range`.
-    func opens(at index: Int, in chars: [Character], range: Range<Int>) -> Bool {
-        guard hasMarker(at: index, in: chars, end: range.upperBound), index + marker.count < range.upperBound else { return false }
-        let next = chars[index + marker.count]
-        let previous: Character? = index > range.lowerBound ? chars[index - 1] : nil
+    /// Whether the marker at `index` may open a pair inside `range` of `text`.
+    func opens(at index: Int, in text: borrowing InlineScanner, range: Range<Int>) -> Bool {
+        guard hasMarker(at: index, in: text, end: range.upperBound), index + marker.count < range.upperBound else { return false }
+        let next = index + marker.count
+        let hasPrevious = index > range.lowerBound
         switch flank {
         case .discordDouble, .anywhere: return true
-        case .discordStar: return !next.isWhitespace
-        case .discordUnderscore: return !next.isWhitespace && !(previous.map(CharacterClass.isWord) ?? false)
-        case .wordBounded: return !next.isWhitespace && !(previous.map(CharacterClass.isAlphanumeric) ?? false)
+        case .discordStar: return !text.isWhitespace(next)
+        case .discordUnderscore: return !text.isWhitespace(next) && !(hasPrevious && text.isWord(index - 1))
+        case .wordBounded: return !text.isWhitespace(next) && !(hasPrevious && text.isAlphanumeric(index - 1))
         }
     }
 
-    /// Whether the marker at `index` (at least 1: a closer follows content) may close a pair,
-    /// when text ends at `end`.
-    func closes(at index: Int, in chars: [Character], end: Int) -> Bool {
-        guard hasMarker(at: index, in: chars, end: end) else { return false }
-        let after = index + marker.count
-        let next: Character? = after < end ? chars[after] : nil
-        let previous = chars[index - 1]
+    /// Whether the marker at `index` (at least 1: a closer follows content) may close a pair in
+    /// `text`, when it ends at `end`.
+    func closes(at index: Int, in text: borrowing InlineScanner, end: Int) -> Bool {
+        guard hasMarker(at: index, in: text, end: end) else { return false }
+        let next = index + marker.count
+        let hasNext = next < end
+        let previous = index - 1
         switch flank {
-        case let .discordDouble(character): return next != character
-        case .discordStar: return next != "*" && !previous.isWhitespace && previous != "*"
-        case .discordUnderscore: return !previous.isWhitespace && !(next.map(CharacterClass.isWord) ?? false)
+        case let .discordDouble(byte): return !hasNext || text.codes[next] != byte
+        case .discordStar:
+            return !(hasNext && text.codes[next] == UInt8(ascii: "*")) && !text.isWhitespace(previous)
+                && text.codes[previous] != UInt8(ascii: "*")
+        case .discordUnderscore: return !text.isWhitespace(previous) && !(hasNext && text.isWord(next))
         case .anywhere: return true
-        case .wordBounded: return !previous.isWhitespace && !(next.map(CharacterClass.isAlphanumeric) ?? false)
+        case .wordBounded: return !text.isWhitespace(previous) && !(hasNext && text.isAlphanumeric(next))
         }
     }
 
-    private func hasMarker(at index: Int, in chars: [Character], end: Int) -> Bool {
+    private func hasMarker(at index: Int, in text: borrowing InlineScanner, end: Int) -> Bool {
         guard index + marker.count <= end else { return false }
-        for offset in 0..<marker.count where chars[index + offset] != marker[offset] { return false }
+        for offset in 0..<marker.count where text.codes[index + offset] != marker[offset] { return false }
         return true
     }
 }

@@ -34,9 +34,9 @@ enum Dialect: Sendable {
     }
 
     private static let discordDelimiters: [Delimiter] = [
-        Delimiter(marker: "**", style: .strong, flank: .discordDouble("*")),
+        Delimiter(marker: "**", style: .strong, flank: .discordDouble(UInt8(ascii: "*"))),
         Delimiter(marker: "*", style: .emphasis, flank: .discordStar),
-        Delimiter(marker: "__", style: .underline, flank: .discordDouble("_")),
+        Delimiter(marker: "__", style: .underline, flank: .discordDouble(UInt8(ascii: "_"))),
         Delimiter(marker: "_", style: .emphasis, flank: .discordUnderscore),
         Delimiter(marker: "~~", style: .strikethrough, flank: .anywhere),
         Delimiter(marker: "||", style: .spoiler, flank: .anywhere),

@@ -12,8 +12,8 @@ extension InlineScanner {
 
     /// `\*`: an ASCII punctuation character taken literally.
     func escape(at index: Int, in range: Range<Int>) -> (Inline, Int)? {
-        guard chars[index] == "\\", index + 1 < range.upperBound else { return nil }
-        let next = chars[index + 1]
+        guard codes[index] == UInt8(ascii: "\\"), index + 1 < range.upperBound else { return nil }
+        let next = character(index + 1)
         guard next.isASCII, next.isPunctuation || next.isSymbol else { return nil }
         return (.text(String(next)), index + 2)
     }
@@ -37,7 +37,7 @@ extension InlineScanner {
     /// A bare `http://` or `https://` URL. It runs to the next space, `<`, `>` or `"`, without
     /// trailing punctuation and without a `)` that closes no `(` inside the URL.
     func autolink(at index: Int, in range: Range<Int>) -> (Inline, Int)? {
-        guard chars[index] == "h" || chars[index] == "H" else { return nil }
+        guard codes[index] | 0x20 == UInt8(ascii: "h") else { return nil }
         let schemeLength: Int
         if matchesCaseInsensitive("https://", at: index, end: range.upperBound) {
             schemeLength = 8
@@ -46,10 +46,10 @@ extension InlineScanner {
         } else {
             return nil
         }
-        if index > range.lowerBound, CharacterClass.isAlphanumeric(chars[index - 1]) { return nil }
+        if index > range.lowerBound, isAlphanumeric(index - 1) { return nil }
         var end = index + schemeLength
         while end < range.upperBound, !endsURL(at: end) { end += 1 }
-        end = Self.trimmedURLEnd(chars, start: index, end: end)
+        end = Self.trimmedURLEnd(codes, start: index, end: end)
         guard end > index + schemeLength else { return nil }
         let url = string(index..<end)
         return (.link(destination: url, [.text(url)]), end)
@@ -60,26 +60,28 @@ extension InlineScanner {
     /// one (CR LF, U+00A0, a letter with a mark) is asked for its properties, and none of those is
     /// one of the three markers.
     func endsURL(at index: Int) -> Bool {
-        let start = offsets[index]
-        guard offsets[index + 1] == start + 1 else { return chars[index].isWhitespace }
-        switch utf8[start] {
+        switch codes[index] {
+        case Self.wide: return isWhitespace(index)
         case 0x09...0x0D, 0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""): return true
         default: return false
         }
     }
 
+    /// What a URL does not end with: `.,;:!?'"*_~|`.
+    static let trailingPunctuation = ByteSet(".,;:!?'\"*_~|")
+
     /// The end of a URL without trailing punctuation and unbalanced closing parentheses.
-    static func trimmedURLEnd(_ chars: [Character], start: Int, end: Int) -> Int {
+    static func trimmedURLEnd(_ codes: [UInt8], start: Int, end: Int) -> Int {
         var end = end
         var opened = 0, closed = 0
         for position in start..<end {
-            if chars[position] == "(" { opened += 1 } else if chars[position] == ")" { closed += 1 }
+            if codes[position] == UInt8(ascii: "(") { opened += 1 } else if codes[position] == UInt8(ascii: ")") { closed += 1 }
         }
         while end > start {
-            let last = chars[end - 1]
-            if ".,;:!?'\"*_~|".contains(last) {
+            let last = codes[end - 1]
+            if trailingPunctuation.contains(last) {
                 end -= 1
-            } else if last == ")", closed > opened {
+            } else if last == UInt8(ascii: ")"), closed > opened {
                 closed -= 1
                 end -= 1
             } else {
@@ -95,8 +97,8 @@ extension InlineScanner {
         literal.withUTF8Buffer { bytes in
             guard index + bytes.count <= end else { return false }
             for (offset, byte) in bytes.enumerated() {
-                guard let ascii = chars[index + offset].asciiValue, (0x41...0x5A).contains(ascii) ? ascii | 0x20 == byte : ascii == byte
-                else { return false }
+                let code = codes[index + offset]
+                guard (0x41...0x5A).contains(code) ? code | 0x20 == byte : code == byte else { return false }
             }
             return true
         }
@@ -105,7 +107,7 @@ extension InlineScanner {
     /// The position of `target` at or after `start` and before `end`, at most `limit` characters
     /// on, and (when `stopAtNewline`) on the same line; nil when there is none.
     /// - Complexity: O(1) after the first call for `target`.
-    mutating func find(_ target: Character, from start: Int, end: Int, limit: Int = 2000, stopAtNewline: Bool = true) -> Int? {
+    mutating func find(_ target: UInt8, from start: Int, end: Int, limit: Int = 2000, stopAtNewline: Bool = true) -> Int? {
         let position = nextOccurrence(of: target, from: start)
         guard position < end, position - start < limit else { return nil }
         if stopAtNewline, nextNewline(from: start) < position { return nil }

@@ -2,17 +2,17 @@
 /// HTML entities Slack escapes (`&amp;`, `&lt;`, `&gt;`) and single-backtick code.
 extension InlineScanner {
     mutating func slackSpecial(at index: Int, in range: Range<Int>) -> (Inline, Int)? {
-        switch chars[index] {
-        case "`":
-            guard let close = find("`", from: index + 1, end: range.upperBound), close > index + 1 else { return nil }
+        switch codes[index] {
+        case UInt8(ascii: "`"):
+            guard let close = find(UInt8(ascii: "`"), from: index + 1, end: range.upperBound), close > index + 1 else { return nil }
             return (.code(SlackEntities.decode(string((index + 1)..<close))), close + 1)
-        case "<": return slackAngle(at: index, in: range)
-        case "&":
+        case UInt8(ascii: "<"): return slackAngle(at: index, in: range)
+        case UInt8(ascii: "&"):
             for (entity, character) in SlackEntities.table where matches(entity, at: index, end: range.upperBound) {
                 return (.text(character), index + entity.count)
             }
             return nil
-        case "h", "H": return autolink(at: index, in: range)
+        case UInt8(ascii: "h"), UInt8(ascii: "H"): return autolink(at: index, in: range)
         default: return nil
         }
     }
@@ -20,7 +20,9 @@ extension InlineScanner {
     /// `<@U123>`, `<@U123|name>`, `<#C123|general>`, `<!here>`, `<!channel>`, `<!everyone>`,
     /// `<!subteam^S123|@team>`, `<!date^…|fallback>`, `<https://…|label>`, `<mailto:…|label>`.
     private mutating func slackAngle(at index: Int, in range: Range<Int>) -> (Inline, Int)? {
-        guard let close = find(">", from: index + 1, end: range.upperBound, limit: 4096), close > index + 1 else { return nil }
+        guard let close = find(UInt8(ascii: ">"), from: index + 1, end: range.upperBound, limit: 4096), close > index + 1 else {
+            return nil
+        }
         let inner = string((index + 1)..<close)
         let bar = inner.firstIndex(of: "|")
         let target = String(inner[..<(bar ?? inner.endIndex)])
