@@ -27,8 +27,13 @@ import Synchronization
 final class ArchiveIntake: MessageSink {
     /// Messages handed to the staging at once.
     static let chunkSize = 512
-    /// Chunks handed over and not yet staged, at most.
-    static let chunksInFlight = 4
+    /// Chunks handed over and not yet staged, at most: more than the staging's batch
+    /// (``IntakeStaging/batchSize``, 8 chunks), so that the reader goes on while a batch is
+    /// written to the store instead of waiting for a slot. 1M generated Discord messages (tmpfs,
+    /// interleaved runs): with 4, the reader waited 1.1 s in all and reading took 8.4–8.8 s; with
+    /// 12, it waited under 0.1 s and reading took 6.9–7.5 s, peak memory no higher (6,144
+    /// messages in flight, a few MB).
+    static let chunksInFlight = 12
 
     let filter: TranscriptFilter
     /// Per channel of the current input: messages seen and messages the time filter let through.
