@@ -1,4 +1,7 @@
+import Dispatch
+import Foundation
 import ParleyModel
+import Synchronization
 
 /// The term side of the search index: every term's postings, gathered document by document, then
 /// written as term shards cut over the sorted terms, with a frequent term's postings in chunk files
@@ -48,14 +51,21 @@ public struct SearchIndexBuilder: Sendable {
     }
 
     /// The shards and chunks of the terms added, chunks cut at the bounds of `channelRanges`.
+    ///
+    /// Each term's entry (its postings, or its chunks' list and files) does not depend on where
+    /// the shards are cut, so the sorted terms are taken ``batchTerms`` at a time, their entries
+    /// made on every core (``sliceTerms`` to a task: a frequent term's entry, whose postings are
+    /// decoded, sorted and chunked, costs as much as thousands of rare ones, and small tasks
+    /// spread them), or on this thread alone when `onEveryCore` is false; then the shards are cut
+    /// over them in term order on this thread. The files are the same bytes either way, and at
+    /// most one batch of entries is held besides the shard being filled.
     /// - Complexity: O(postings + terms · log terms).
-    public func files(channelRanges: [Range<UInt32>]) -> Files {
+    public func files(channelRanges: [Range<UInt32>], onEveryCore: Bool = true) -> Files {
         let bounds = channelRanges.map(\.lowerBound).sorted()
         var files = Files()
         var chunkPaths: Set<String> = []
         var body = SearchScript(capacity: Self.maximumShardBytes + 1024)
         var first = ""
-        var member = SearchScript(capacity: 256)
         func closeShard() {
             guard !body.bytes.isEmpty else { return }
             var content = SearchScript(capacity: body.bytes.count + 2)
@@ -72,50 +82,92 @@ public struct SearchIndexBuilder: Sendable {
             files.shards.append((first, File(path: path, bytes: script.bytes)))
             body = SearchScript(capacity: Self.maximumShardBytes + 1024)
         }
-        let terms = postings.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
-        for term in terms {
-            let documents = postings[term, default: PostingList()].documents().sorted()
-            member = SearchScript(capacity: 256)
-            member.raw(UInt8(ascii: ","))
-            member.string(term)
-            member.raw(UInt8(ascii: ":"))
-            let distinct = Self.distinctCount(documents)
-            if distinct > Self.chunkedTermDocuments {
-                let chunks = Self.chunks(documents, bounds: bounds)
-                member.raw(UInt8(ascii: "["))
-                member.number(distinct)
-                member.raw(UInt8(ascii: ","))
-                member.list(chunks) { script, chunk in
-                    let file = Self.chunkFile(chunk)
-                    if chunkPaths.insert(file.path).inserted { files.chunks.append(file) }
-                    script.raw(UInt8(ascii: "["))
-                    script.number(Int64(chunk.first!))
-                    script.raw(UInt8(ascii: ","))
-                    script.number(Int64(chunk.last!))
-                    script.raw(UInt8(ascii: ","))
-                    script.number(Self.distinctCount(chunk))
-                    script.raw(UInt8(ascii: ","))
-                    script.string(file.path)
-                    script.raw(UInt8(ascii: "]"))
-                }
-                member.raw(UInt8(ascii: "]"))
+        let terms = postings.sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }
+        var batchStart = 0
+        while batchStart < terms.count {
+            let batch = batchStart..<min(terms.count, batchStart + Self.batchTerms)
+            let slices = onEveryCore ? (batch.count + Self.sliceTerms - 1) / Self.sliceTerms : 1
+            let sliceSize = (batch.count + slices - 1) / slices
+            @Sendable func entries(_ slice: Int) -> [Entry] {
+                let start = batch.lowerBound + slice * sliceSize
+                guard start < batch.upperBound else { return [] }
+                return terms[start..<min(batch.upperBound, start + sliceSize)].map { Self.entry($0.key, $0.value, bounds: bounds) }
+            }
+            let made: [[Entry]]
+            if slices == 1 {
+                made = [entries(0)]
             } else {
-                member.raw(UInt8(ascii: "\""))
-                SearchPostings.append(documents, after: -1, to: &member.bytes)
-                member.raw(UInt8(ascii: "\""))
+                let shared = Mutex([[Entry]](repeating: [], count: slices))
+                DispatchQueue.concurrentPerform(iterations: slices) { slice in
+                    let slice = (slice, entries(slice))
+                    shared.withLock { $0[slice.0] = slice.1 }
+                }
+                made = shared.withLock { $0 }
             }
-            let size = body.bytes.count
-            if size > 0,
-                (size >= Self.minimumShardBytes && StableHasher.digest(of: term) % Self.cutModulus == 0)
-                    || size + member.bytes.count > Self.maximumShardBytes
-            {
-                closeShard()
+            for entry in made.joined() {
+                for file in entry.chunks where chunkPaths.insert(file.path).inserted { files.chunks.append(file) }
+                let size = body.bytes.count
+                if size > 0,
+                    (size >= Self.minimumShardBytes && StableHasher.digest(of: entry.term) % Self.cutModulus == 0)
+                        || size + entry.member.count > Self.maximumShardBytes
+                {
+                    closeShard()
+                }
+                if body.bytes.isEmpty { first = files.shards.isEmpty ? "" : entry.term }
+                body.bytes.append(contentsOf: entry.member)
             }
-            if body.bytes.isEmpty { first = files.shards.isEmpty ? "" : term }
-            body.bytes.append(contentsOf: member.bytes)
+            batchStart = batch.upperBound
         }
         closeShard()
         return files
+    }
+
+    /// Terms whose entries ``files(channelRanges:onEveryCore:)`` makes before it cuts shards over them.
+    static let batchTerms = 4096
+    /// Terms whose entries one task makes.
+    static let sliceTerms = 64
+
+    /// A term's entry in its shard, `,"TERM":…`, and the chunk files it names.
+    private struct Entry {
+        var term: String
+        var member: [UInt8]
+        var chunks: [File]
+    }
+
+    /// The entry of `term` with the postings `list`, chunks cut at `bounds`: its postings string,
+    /// or, for a term in more than ``chunkedTermDocuments`` documents, its count and chunks.
+    private static func entry(_ term: String, _ list: PostingList, bounds: [UInt32]) -> Entry {
+        let documents = list.documents().sorted()
+        var member = SearchScript(capacity: 256)
+        var chunkFiles: [File] = []
+        member.raw(UInt8(ascii: ","))
+        member.string(term)
+        member.raw(UInt8(ascii: ":"))
+        let distinct = distinctCount(documents)
+        if distinct > chunkedTermDocuments {
+            member.raw(UInt8(ascii: "["))
+            member.number(distinct)
+            member.raw(UInt8(ascii: ","))
+            member.list(chunks(documents, bounds: bounds)) { script, chunk in
+                let file = chunkFile(chunk)
+                chunkFiles.append(file)
+                script.raw(UInt8(ascii: "["))
+                script.number(Int64(chunk.first!))
+                script.raw(UInt8(ascii: ","))
+                script.number(Int64(chunk.last!))
+                script.raw(UInt8(ascii: ","))
+                script.number(distinctCount(chunk))
+                script.raw(UInt8(ascii: ","))
+                script.string(file.path)
+                script.raw(UInt8(ascii: "]"))
+            }
+            member.raw(UInt8(ascii: "]"))
+        } else {
+            member.raw(UInt8(ascii: "\""))
+            SearchPostings.append(documents, after: -1, to: &member.bytes)
+            member.raw(UInt8(ascii: "\""))
+        }
+        return Entry(term: term, member: member.bytes, chunks: chunkFiles)
     }
 
     /// The number of different documents in ascending `documents`.

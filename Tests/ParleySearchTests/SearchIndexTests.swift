@@ -142,6 +142,28 @@ import Testing
         #expect(kept.count >= before.shards.count - 10, "\(kept.count) of \(before.shards.count) shards kept")
     }
 
+    /// The files do not depend on whether the terms' entries are made on every core: 30,000
+    /// seeded terms (several batches), 4 of them in more than 4,096 documents across two
+    /// channels' ranges, give the same shards and chunks, byte for byte, made on one thread and on
+    /// every core (4 chunks of `every`, 2 of each of the others: one per channel range).
+    @Test func filesAreTheSameOnEveryCore() throws {
+        var random = SeededRandom(seed: 0xC0_4E5)
+        var builder = SearchIndexBuilder()
+        for document in UInt32(0)..<30_000 {
+            let term = "w" + String(random.below(1 << 30), radix: 36)
+            builder.add(document, terms: [term, ["alpha", "beta", "gamma"][random.below(3)], "every"])
+        }
+        let one = builder.files(channelRanges: [0..<16384, 16384..<49152], onEveryCore: false)
+        #expect(one.shards.count > 10)
+        #expect(one.chunks.count == 10)
+        let every = builder.files(channelRanges: [0..<16384, 16384..<49152])
+        #expect(every.shards.map(\.first) == one.shards.map(\.first))
+        #expect(every.shards.map(\.file) == one.shards.map(\.file))
+        #expect(every.chunks == one.chunks)
+        let shard = try #require(one.shards.first { Self.text($0.file).contains(#""every":[30000,"#) })
+        #expect(Self.text(shard.file).contains(#""every":[30000,[[0,8191,8192,"#))
+    }
+
     static func quoted(_ term: String) -> String {
         var script = SearchScript()
         script.string(term)
