@@ -27,13 +27,15 @@ import Synchronization
 final class ArchiveIntake: MessageSink {
     /// Messages handed to the staging at once.
     static let chunkSize = 512
-    /// Chunks handed over and not yet staged, at most: more than the staging's batch
-    /// (``IntakeStaging/batchSize``, 8 chunks), so that the reader goes on while a batch is
-    /// written to the store instead of waiting for a slot. 1M generated Discord messages (tmpfs,
-    /// interleaved runs): with 4, the reader waited 1.1 s in all and reading took 8.4–8.8 s; with
-    /// 12, it waited under 0.1 s and reading took 6.9–7.5 s, peak memory no higher (6,144
-    /// messages in flight, a few MB).
-    static let chunksInFlight = 12
+    /// Chunks handed over and not yet staged, at most: twice the staging's batch
+    /// (``IntakeStaging/batchSize``, 4 chunks), so that the reader goes on while a batch is
+    /// written to the store instead of waiting for a slot. With 4 chunks and batches of 8, the
+    /// reader waited for the store 1.1 s of a 1M Discord render's reading, both threads under 90 %
+    /// busy. 100k generated Discord messages on tmpfs, 8 interleaved runs each, medians: reading
+    /// and storing 0.95 s with 4 chunks and batches of 4,096, 0.70 s with 12 chunks, 0.69 s with
+    /// 8 chunks and batches of 2,048 — which hold 4,096 messages in flight, fewer than the smaller
+    /// size of `BoundedMemoryTests`, so that both of its sizes fill them.
+    static let chunksInFlight = 8
 
     let filter: TranscriptFilter
     /// Per channel of the current input: messages seen and messages the time filter let through.

@@ -61,7 +61,7 @@ final class IntakeStaging: @unchecked Sendable {
     }
 
     /// Staged messages are written to the store in batches of this many.
-    static let batchSize = 4096
+    static let batchSize = 2048
 
     let queue = DispatchQueue(label: "parley.archive-intake")
     let store: ArchiveStore
