@@ -99,8 +99,8 @@ public struct SearchIndexBuilder: Sendable {
             } else {
                 let shared = Mutex([[Entry]](repeating: [], count: slices))
                 DispatchQueue.concurrentPerform(iterations: slices) { slice in
-                    let slice = (slice, entries(slice))
-                    shared.withLock { $0[slice.0] = slice.1 }
+                    let sliceEntries = entries(slice)
+                    shared.withLock { $0[slice] = sliceEntries }
                 }
                 made = shared.withLock { $0 }
             }

@@ -48,7 +48,7 @@ struct MessageText {
     /// `text.split(whereSeparator: \.isWhitespace).joined(separator: " ")` gives, where a
     /// character is whitespace when its first scalar is (`Character.isWhitespace`).
     ///
-    /// Read as UTF-8 scalars, not characters: a whitespace scalar is a character of its own unless
+    /// Read scalar by scalar, not by characters: a whitespace scalar is a character of its own unless
     /// a grapheme rule joins it to a neighbour, and only a scalar that is not ASCII can (a prepended
     /// one before it, GB9b; an extending or spacing mark or a joiner after it, GB9 and GB9a — the
     /// rules of regional indicators, emoji sequences and Indic conjuncts involve no whitespace, and
@@ -56,57 +56,36 @@ struct MessageText {
     /// standard library's grapheme breaking, pair by pair), the characters are split as above.
     /// - Complexity: O(n) for n UTF-8 bytes.
     static func collapsingWhitespace(_ text: String) -> String {
-        var copy = text
-        return copy.withUTF8(scalarsCollapsed) ?? text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        scalarsCollapsed(text) ?? text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// The collapsed text when every whitespace scalar of `bytes` (valid UTF-8) is a character of
-    /// its own, or CR LF; nil when one is not.
-    private static func scalarsCollapsed(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    /// The collapsed text when every whitespace scalar of `text` is a character of its own, or
+    /// CR LF; nil when one is not.
+    private static func scalarsCollapsed(_ text: String) -> String? {
+        let scalars = text.unicodeScalars
         var collapsed: [UInt8] = []
-        collapsed.reserveCapacity(bytes.count)
+        collapsed.reserveCapacity(text.utf8.count)
         var pendingSpace = false
-        /// The scalar before the current one, when it is not ASCII: its bytes.
-        var previous: Range<Int>?
-        var index = 0
-        while index < bytes.count {
-            let end = index + scalarLength(bytes[index])
-            let whitespace: Bool
-            if end == index + 1 {
-                let byte = bytes[index]
-                whitespace = byte == 0x20 || (0x09...0x0D).contains(byte)
-                if byte == 0x20, let previous, !breaks(bytes, previous, index..<end) { return nil }
-            } else {
-                let scalar = decode(bytes, index..<end)
-                whitespace = scalar.properties.isWhitespace
-                if whitespace, !isControl(scalar), let previous, !breaks(bytes, previous, index..<end) { return nil }
-            }
+        var previous: Unicode.Scalar?
+        var index = scalars.startIndex
+        while index != scalars.endIndex {
+            let scalar = scalars[index]
+            scalars.formIndex(after: &index)
+            let whitespace = scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
             if whitespace {
-                if end < bytes.count, bytes[end] >= 0x80, !isControl(bytes, index..<end) {
-                    let next = end..<(end + scalarLength(bytes[end]))
-                    if !breaks(bytes, index..<end, next) { return nil }
+                if !isControl(scalar) {
+                    if let previous, !previous.isASCII, !breaks(previous, scalar) { return nil }
+                    if index != scalars.endIndex, !scalars[index].isASCII, !breaks(scalar, scalars[index]) { return nil }
                 }
                 pendingSpace = !collapsed.isEmpty
             } else {
                 if pendingSpace { collapsed.append(0x20) }
                 pendingSpace = false
-                collapsed.append(contentsOf: bytes[index..<end])
+                collapsed.append(contentsOf: scalar.utf8)
             }
-            previous = end == index + 1 ? nil : index..<end
-            index = end
+            previous = scalar
         }
         return String(decoding: collapsed, as: UTF8.self)
-    }
-
-    /// The length of the scalar whose first UTF-8 byte is `lead`.
-    private static func scalarLength(_ lead: UInt8) -> Int {
-        lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-    }
-
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Unicode.Scalar {
-        var value = UInt32(bytes[range.lowerBound]) & (0xFF >> UInt32(range.count + 1))
-        for index in (range.lowerBound + 1)..<range.upperBound { value = value << 6 | UInt32(bytes[index] & 0x3F) }
-        return Unicode.Scalar(value) ?? "\u{FFFD}"
     }
 
     /// Whether a whitespace scalar breaks from every neighbour (grapheme rules GB4 and GB5): the
@@ -115,14 +94,12 @@ struct MessageText {
         scalar.value < 0x20 || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
-    private static func isControl(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        range.count == 1 ? bytes[range.lowerBound] < 0x20 : isControl(decode(bytes, range))
-    }
-
-    /// Whether the standard library's grapheme breaking puts a break between the scalars at `first`
-    /// and `second`, the one right after it.
-    private static func breaks(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Range<Int>, _ second: Range<Int>) -> Bool {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[first.lowerBound..<second.upperBound]), as: UTF8.self).count == 2
+    /// Whether the standard library's grapheme breaking puts a break between `first` and `second`.
+    private static func breaks(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Bool {
+        var pair = String.UnicodeScalarView()
+        pair.append(first)
+        pair.append(second)
+        return String(pair).count == 2
     }
 
     private func collect(_ blocks: [Block], into text: inout String) {
