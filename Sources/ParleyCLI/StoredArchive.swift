@@ -40,28 +40,16 @@ final class StoredArchive: ArchiveSource {
         }
     }
 
-    func forEachEntry(in channel: ChannelID, _ body: (ArchiveEntry) -> Void) throws(RenderError) {
-        do {
-            try store.forEachEntry(channel: channel.rawValue) { timestamp, tiebreak, digest, localMedia in
-                body(
-                    ArchiveEntry(key: MessageOrderKey(timestamp: timestamp, tiebreak: tiebreak), digest: digest, hasLocalMedia: localMedia))
-            }
-        } catch {
-            throw .cannotRead(path: store.path, reason: error.description)
-        }
-    }
+    var entries: any EntrySource { StoreEntries(store: store) }
 
-    func forEachReply(in channel: ChannelID, _ body: (MessageOrderKey, ArchiveEntry) -> Void) throws(RenderError) {
-        do {
-            try store.forEachReply(channel: channel.rawValue) { timestamp, tiebreak, target in
-                body(
-                    MessageOrderKey(timestamp: timestamp, tiebreak: tiebreak),
-                    ArchiveEntry(
-                        key: MessageOrderKey(timestamp: target.timestamp, tiebreak: target.tiebreak), digest: target.digest,
-                        hasLocalMedia: target.localMedia))
+    /// A reader of the store's own, opened by the thread that reads it.
+    var entryReader: (@Sendable () throws(RenderError) -> any EntrySource)? {
+        { [path = store.path] () throws(RenderError) in
+            do throws(StoreError) {
+                return StoreEntries(store: try ArchiveStore.reader(at: path))
+            } catch {
+                throw .cannotRead(path: path, reason: error.description)
             }
-        } catch {
-            throw .cannotRead(path: store.path, reason: error.description)
         }
     }
 

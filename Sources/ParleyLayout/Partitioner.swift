@@ -72,6 +72,32 @@ public struct Partitioner: Sendable {
         return pages.count - 1
     }
 
+    /// Whether ``append(contentsOf:)`` may join `later` after this partitioner: its first page
+    /// begins another month than this one's last page (or either has none), so placing both runs
+    /// of messages with one partitioner would have cut the same pages.
+    public func canAppend(_ later: Partitioner) -> Bool {
+        guard let last = pages.last, let first = later.pages.first else { return true }
+        return last.month != first.month && messagesPerPage == later.messagesPerPage
+    }
+
+    /// Joins `later`, a partitioner that placed the messages that follow this one's in display
+    /// order: afterwards this partitioner holds the pages and days one partitioner placing all of
+    /// them would hold (``canAppend(_:)`` says when that is so).
+    /// - Precondition: ``canAppend(_:)`` is true for `later`.
+    /// - Complexity: O(pages and days of `later`).
+    public mutating func append(contentsOf later: Partitioner) {
+        precondition(canAppend(later), "the later pages begin in the month the earlier ones end in")
+        guard !later.pages.isEmpty else { return }
+        let offset = pages.count
+        pages += later.pages
+        days += later.days.map { day in
+            var day = day
+            day.page += offset
+            return day
+        }
+        part = later.part
+    }
+
     /// The index of the page that holds the message with `key` (a key placed earlier).
     /// - Complexity: O(log pages).
     public func page(of key: MessageOrderKey) -> Int? {

@@ -333,24 +333,68 @@ public final class ArchiveStore {
     }
 
     /// Calls `body` with the order key, digest and local-media flag of every message of
-    /// `channel`, in display order (time, then tie-break).
-    /// - Complexity: O(n) for the channel's n messages (the table is kept in this order).
+    /// `channel` whose time (UTC milliseconds) is within `times`, in display order (time, then
+    /// tie-break).
+    /// - Complexity: O(log n + m) for the channel's n messages, m of them within `times` (the
+    ///   table is kept in this order).
     public func forEachEntry(
-        channel: String, _ body: (_ timestamp: Int64, _ tiebreak: String, _ digest: UInt64, _ localMedia: Bool) -> Void
+        channel: String, during times: ClosedRange<Int64> = .min ... .max,
+        _ body: (_ timestamp: Int64, _ tiebreak: String, _ digest: UInt64, _ localMedia: Bool) -> Void
     ) throws(StoreError) {
         try connection.query(
-            "SELECT timestamp, tiebreak, digest, local_media FROM messages WHERE channel = ? ORDER BY timestamp, tiebreak", [.text(channel)]
+            "SELECT timestamp, tiebreak, digest, local_media FROM messages WHERE channel = ?1 AND timestamp BETWEEN ?2 AND ?3 "
+                + "ORDER BY timestamp, tiebreak", [.text(channel), .integer(times.lowerBound), .integer(times.upperBound)]
         ) { row in
             body(row.integer(0), row.text(1), UInt64(bitPattern: row.integer(2)), row.integer(3) != 0)
         }
     }
 
-    /// Calls `body` with each message of `channel` that replies to a stored message of
-    /// `channel`: the reply's order key, then its target's order key, digest and local-media flag,
-    /// in the replies' display order.
-    /// - Complexity: O(n + r log n) for n messages and r replies.
+    /// The order key, digest and local-media flag of the last message of `channel` (in display
+    /// order) whose time is before `timestamp` (UTC milliseconds), if any.
+    /// - Complexity: O(log n).
+    public func entry(channel: String, before timestamp: Int64) throws(StoreError)
+        -> (timestamp: Int64, tiebreak: String, digest: UInt64, localMedia: Bool)?
+    {
+        var found: (Int64, String, UInt64, Bool)?
+        try connection.query(
+            "SELECT timestamp, tiebreak, digest, local_media FROM messages WHERE channel = ?1 AND timestamp < ?2 "
+                + "ORDER BY timestamp DESC, tiebreak DESC LIMIT 1", [.text(channel), .integer(timestamp)]
+        ) { found = ($0.integer(0), $0.text(1), UInt64(bitPattern: $0.integer(2)), $0.integer(3) != 0) }
+        return found
+    }
+
+    /// The times (UTC milliseconds) of the first and the last message of `channel`, nil when it
+    /// has none.
+    /// - Complexity: O(log n).
+    public func timeSpan(channel: String) throws(StoreError) -> ClosedRange<Int64>? {
+        var span: ClosedRange<Int64>?
+        try connection.query(
+            "SELECT (SELECT timestamp FROM messages WHERE channel = ?1 ORDER BY timestamp LIMIT 1), "
+                + "(SELECT timestamp FROM messages WHERE channel = ?1 ORDER BY timestamp DESC LIMIT 1)", [.text(channel)]
+        ) { row in
+            guard !row.isNull(0), !row.isNull(1) else { return }
+            let first = row.integer(0), last = row.integer(1)
+            if first <= last { span = first...last }
+        }
+        return span
+    }
+
+    /// Whether `channel` holds more than `count` messages.
+    /// - Complexity: O(log n + `count`).
+    public func holdsMessages(channel: String, moreThan count: Int) throws(StoreError) -> Bool {
+        var found = false
+        try connection.query(
+            "SELECT 1 FROM messages WHERE channel = ?1 LIMIT 1 OFFSET ?2", [.text(channel), .integer(Int64(max(0, count)))]
+        ) { _ in found = true }
+        return found
+    }
+
+    /// Calls `body` with each message of `channel` whose time (UTC milliseconds) is within
+    /// `times` and that replies to a stored message of `channel`: the reply's order key, then its
+    /// target's order key, digest and local-media flag, in the replies' display order.
+    /// - Complexity: O(log n + m + r log n) for n messages, m of them within `times`, and r replies.
     public func forEachReply(
-        channel: String,
+        channel: String, during times: ClosedRange<Int64> = .min ... .max,
         _ body: (_ timestamp: Int64, _ tiebreak: String, _ target: (timestamp: Int64, tiebreak: String, digest: UInt64, localMedia: Bool))
             -> Void
     ) throws(StoreError) {
@@ -358,11 +402,25 @@ public final class ArchiveStore {
             """
             SELECT m.timestamp, m.tiebreak, t.timestamp, t.tiebreak, t.digest, t.local_media
             FROM messages m JOIN messages t ON t.channel = m.channel AND t.id = m.reply_to
-            WHERE m.channel = ? AND m.reply_to IS NOT NULL ORDER BY m.timestamp, m.tiebreak
-            """, [.text(channel)]
+            WHERE m.channel = ?1 AND m.timestamp BETWEEN ?2 AND ?3 AND m.reply_to IS NOT NULL ORDER BY m.timestamp, m.tiebreak
+            """, [.text(channel), .integer(times.lowerBound), .integer(times.upperBound)]
         ) { row in
             body(row.integer(0), row.text(1), (row.integer(2), row.text(3), UInt64(bitPattern: row.integer(4)), row.integer(5) != 0))
         }
+    }
+
+    /// A connection for reading only to the store at `path`, already opened (and migrated) by
+    /// an ``ArchiveStore`` on another thread: a thread may read the store through it while the
+    /// store's own connection serves another. It sees the store as committed when each of its
+    /// queries begins; it writes nothing (a write method throws ``StoreError/failed(path:reason:)``).
+    /// - Throws: ``StoreError/cannotOpen(path:reason:)`` when the file cannot be opened.
+    public static func reader(at path: String) throws(StoreError) -> ArchiveStore {
+        ArchiveStore(path: path, connection: try SQLiteConnection(path: path, readOnly: true))
+    }
+
+    private init(path: String, connection: SQLiteConnection) {
+        self.path = path
+        self.connection = connection
     }
 
     /// The records of up to `limit` messages of `channel` from the one at (`timestamp`,

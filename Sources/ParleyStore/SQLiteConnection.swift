@@ -6,10 +6,13 @@ final class SQLiteConnection {
     let path: String
     private let handle: OpaquePointer
 
-    init(path: String) throws(StoreError) {
+    /// Opens (or creates) the database at `path`; with `readOnly`, opens an existing one for
+    /// reading only.
+    /// - Throws: ``StoreError/cannotOpen(path:reason:)`` naming SQLite's reason.
+    init(path: String, readOnly: Bool = false) throws(StoreError) {
         _ = Self.configured
         var pointer: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &pointer, flags, nil)
         guard code == SQLITE_OK, let pointer else {
             let reason = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))

@@ -79,7 +79,8 @@ public struct ArchiveWriter: Sendable {
         progress(.rendering(messages: try source.messageCount()))
         for channel in channels {
             let plan = try ChannelPlan(
-                channel, source: source, messagesPerPage: options.messagesPerPage, clock: options.clock,
+                channel, entries: source.entries, openReader: source.entryReader, messagesPerPage: options.messagesPerPage,
+                clock: options.clock,
                 identity: identity.map {
                     Self.identity(
                         $0, policy: options.channelPolicies[channel.id] ?? options.policy,

@@ -23,51 +23,72 @@ struct ChannelPlan {
     /// The channel's first and last message times, UTC milliseconds (nil for an empty channel).
     let first: Int64?, last: Int64?
 
-    /// Reads `channel`'s entries and replies from `source` and plans its pages.
+    /// The least messages a channel holds for its plan to be read on two threads: below it, a
+    /// second reader and thread cost more than half a scan saves.
+    static let splitThreshold = 10_000
+
+    /// Reads `channel`'s entries and replies from `entries` and plans its pages. A channel of more
+    /// than `splitThreshold` messages spanning more than a month is read as two stretches at once
+    /// when `openReader` opens a second reader of the entries, cut at the start of a month (the
+    /// later stretch on another thread); the plan is the same.
     /// - Parameters:
     ///   - identity: the render identity, or nil when no page may be skipped.
     ///   - resolvesMedia: whether local media is resolved (then pages with local media have no digest).
-    /// - Throws: what the source throws.
+    /// - Throws: what `entries` and the reader throw.
     /// - Complexity: O(n + r log p) for n messages, r replies and p pages; memory O(p).
     init(
-        _ channel: Channel, source: some ArchiveSource, messagesPerPage: Int, clock: ZoneClock, identity: UInt64?, resolvesMedia: Bool
+        _ channel: Channel, entries: any EntrySource, openReader: (@Sendable () throws(RenderError) -> any EntrySource)?,
+        messagesPerPage: Int, clock: ZoneClock, identity: UInt64?, resolvesMedia: Bool, splitThreshold: Int = Self.splitThreshold
     ) throws(RenderError) {
-        var partitioner = Partitioner(messagesPerPage: messagesPerPage, clock: clock)
-        var contents: [StableHasher] = []
-        var known: [Bool] = []
-        var previous: ArchiveEntry?
-        var first: Int64?, last: Int64?
-        try source.forEachEntry(in: channel.id) { entry in
-            let page = partitioner.place(entry.key)
-            if page == contents.count {
-                contents.append(StableHasher())
-                known.append(true)
-                if let previous {
-                    if let digest = previous.digest { contents[page].feed(digest) } else { known[page] = false }
-                    if let digest = entry.digest { contents[page - 1].feed(digest) } else { known[page - 1] = false }
+        let id = channel.id
+        func scan(_ times: ClosedRange<Int64>, after previous: ArchiveEntry?, in entries: any EntrySource) throws(RenderError)
+            -> ChannelScan
+        {
+            try ChannelScan(
+                id, during: times, after: previous, entries: entries, messagesPerPage: messagesPerPage, clock: clock,
+                resolvesMedia: resolvesMedia)
+        }
+        var plan: ChannelScan
+        if let open = openReader, try entries.holdsMessages(in: id, moreThan: splitThreshold),
+            let span = try entries.timeSpan(of: id), let split = Self.split(span, clock: clock)
+        {
+            let laterEntries = BackgroundWork { () -> Result<ChannelScan, RenderError> in
+                Result { () throws(RenderError) in
+                    let reader = try open()
+                    return try ChannelScan(
+                        id, during: split ... .max, after: try reader.entry(in: id, before: split), entries: reader,
+                        messagesPerPage: messagesPerPage, clock: clock, resolvesMedia: resolvesMedia)
                 }
             }
-            if let digest = entry.digest { contents[page].feed(digest) } else { known[page] = false }
-            if entry.hasLocalMedia, resolvesMedia { known[page] = false }
-            first = first ?? entry.key.timestamp
-            last = entry.key.timestamp
-            previous = entry
-        }
-        let pages = partitioner.pages
-        try source.forEachReply(in: channel.id) { reply, target in
-            guard let page = partitioner.page(of: reply) else { return }
-            guard let digest = target.digest, let targetPage = partitioner.page(of: target.key) else {
-                known[page] = false
-                return
+            plan = try scan(.min...split - 1, after: nil, in: entries)
+            let later = try laterEntries.wait().get()
+            if plan.canAppend(later) {
+                let firstLaterPage = plan.partitioner.pages.count
+                plan.append(later)
+                let laterPages = plan.suffix(from: firstLaterPage)
+                let laterReplies = BackgroundWork { () -> Result<ChannelScan, RenderError> in
+                    Result { () throws(RenderError) in
+                        var laterPages = laterPages
+                        try laterPages.addReplies(id, during: split ... .max, entries: try open())
+                        return laterPages
+                    }
+                }
+                try plan.addReplies(id, during: .min...split - 1, entries: entries)
+                plan.replaceSuffix(from: firstLaterPage, with: try laterReplies.wait().get())
+            } else {
+                plan = try scan(.min ... .max, after: nil, in: entries)
+                try plan.addReplies(id, during: .min ... .max, entries: entries)
             }
-            contents[page].feed(digest)
-            contents[page].feed(pages[targetPage].name)
+        } else {
+            plan = try scan(.min ... .max, after: nil, in: entries)
+            try plan.addReplies(id, during: .min ... .max, entries: entries)
         }
+        let partitioner = plan.partitioner, pages = partitioner.pages, contents = plan.contents, known = plan.known
         self.channel = channel
         self.pages = pages
         self.partitioner = partitioner
-        self.first = first
-        self.last = last
+        self.first = plan.first?.key.timestamp
+        self.last = plan.last?.key.timestamp
         self.digests = pages.indices.map { index in
             guard let identity, known[index] else { return nil }
             var hasher = StableHasher()
@@ -78,6 +99,30 @@ struct ChannelPlan {
             hasher.feed(contents[index].digest)
             return hasher.digest
         }
+    }
+
+    /// Where a channel whose messages span `span` (UTC milliseconds) is cut into two stretches
+    /// planned at once: the first instant, by `clock`, of the month of the span's middle, or of
+    /// the month after when that one begins the span; nil when neither lies after the span's
+    /// first message and within it.
+    /// - Complexity: O(log of the span's width) conversions to local time.
+    static func split(_ span: ClosedRange<Int64>, clock: ZoneClock) -> Int64? {
+        let middle = clock.localDate(Timestamp(milliseconds: span.lowerBound / 2 + span.upperBound / 2))
+        let months = [
+            LocalDate(year: middle.year, month: middle.month, day: 1),
+            LocalDate(year: middle.month == 12 ? middle.year + 1 : middle.year, month: middle.month % 12 + 1, day: 1),
+        ]
+        for month in months {
+            // The first instant of the span whose local date is on or after the month's first day.
+            guard clock.localDate(Timestamp(milliseconds: span.upperBound)) >= month else { return nil }
+            var low = span.lowerBound, high = span.upperBound
+            while low < high {
+                let middle = low &+ Int64(bitPattern: UInt64(bitPattern: high &- low) / 2)
+                if clock.localDate(Timestamp(milliseconds: middle)) >= month { high = middle } else { low = middle + 1 }
+            }
+            if low > span.lowerBound { return low }
+        }
+        return nil
     }
 
     /// The page that holds the message with `key`, by name.

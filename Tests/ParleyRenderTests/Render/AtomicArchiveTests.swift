@@ -25,12 +25,8 @@ import Testing
         var channels: [Channel] { base.channels }
         var headerDigest: UInt64? { base.headerDigest }
         func messageCount() throws(RenderError) -> Int { base.messageCount() }
-        func forEachEntry(in channel: ChannelID, _ body: (ArchiveEntry) -> Void) throws(RenderError) {
-            base.forEachEntry(in: channel, body)
-        }
-        func forEachReply(in channel: ChannelID, _ body: (MessageOrderKey, ArchiveEntry) -> Void) throws(RenderError) {
-            base.forEachReply(in: channel, body)
-        }
+        var entries: any EntrySource { base }
+        var entryReader: (@Sendable () throws(RenderError) -> any EntrySource)? { base.entryReader }
         func runs(_ requests: [MessageRun.Request]) throws(RenderError) -> [MessageRun] {
             throw .cannotRead(path: "store", reason: "disk gone")
         }

@@ -71,6 +71,43 @@ import Testing
         #expect(replies == ["200 t2 → 300 t1 false"], "a reply to a message the store lacks is not listed")
     }
 
+    /// The planner's reads of a stretch of time, at the extremes of the time line too, and a second
+    /// connection that reads what the first committed and writes nothing.
+    @Test func entriesAndRepliesAreReadWithinASpanOfTime() throws {
+        let path = Self.database()
+        let store = try ArchiveStore(path: path, upgrade: Self.noUpgrade)
+        #expect(try store.timeSpan(channel: "general") == nil)
+        #expect(try store.entry(channel: "general", before: .max) == nil)
+        try store.save(
+            header: "h",
+            messages: [
+                Self.message("general", "5", .max, "last", replyTo: "3"), Self.message("general", "3", -1, "minus one"),
+                Self.message("general", "4", 0, "zero", replyTo: "3"), Self.message("general", "6", .min, "first", replyTo: "5"),
+                Self.message("b", "9", 7, "other channel"),
+            ])
+        #expect(try store.timeSpan(channel: "general") == Int64.min...Int64.max)
+        #expect(try store.timeSpan(channel: "b") == 7...7)
+        var times: [Int64] = []
+        try store.forEachEntry(channel: "general", during: -1...0) { timestamp, _, _, _ in times.append(timestamp) }
+        #expect(times == [-1, 0])
+        times = []
+        try store.forEachEntry(channel: "general", during: 0 ... .max) { timestamp, _, _, _ in times.append(timestamp) }
+        #expect(times == [0, .max])
+        #expect(try store.entry(channel: "general", before: 0)?.tiebreak == "t3")
+        #expect(try store.entry(channel: "general", before: .max)?.tiebreak == "t4")
+        #expect(try store.entry(channel: "general", before: .min) == nil)
+        #expect(try store.holdsMessages(channel: "general", moreThan: 3))
+        #expect(try !store.holdsMessages(channel: "general", moreThan: 4))
+        #expect(try !store.holdsMessages(channel: "none", moreThan: 0))
+        var replies: [String] = []
+        try store.forEachReply(channel: "general", during: .min...0) { replies.append("\($0) → \($2.timestamp)") }
+        #expect(replies == ["\(Int64.min) → \(Int64.max)", "0 → -1"])
+        let reader = try ArchiveStore.reader(at: path)
+        #expect(try Self.entries(reader, "general") == Self.entries(store, "general"))
+        #expect(throws: StoreError.self) { try reader.save(header: "h2", messages: [Self.message("b", "8", 1, "eight")]) }
+        #expect(try store.messageCount() == 5)
+    }
+
     @Test func everyColourOfABatchIsKeptOnceWhateverHowOftenItRepeats() throws {
         let path = TestPaths.temporaryFolder().appendingPathComponent("archive.sqlite").path
         let store = try ArchiveStore(path: path, upgrade: Self.noUpgrade)

@@ -5,10 +5,10 @@ import ParleyModel
 /// page's messages read at a time, so memory does not grow with the archive) or a transcript in
 /// memory (``TranscriptSource``).
 ///
-/// The writer reads a channel twice in display order (``forEachEntry(in:_:)``, then
-/// ``forEachReply(in:_:)``) to cut its pages and compute what each page shows, then reads the
-/// messages of the pages it renders (``runs(_:)``), a batch of pages at a time. Calls come from
-/// one thread.
+/// The writer plans a channel's pages from its entries (``entries``: each message's order key
+/// and digest, then its replies), on two threads when the source opens a second reader
+/// (``entryReader``), then reads the messages of the pages it renders (``runs(_:)``), a batch of
+/// pages at a time. Calls come from one thread.
 public protocol ArchiveSource {
     /// The archive's title.
     var title: String { get }
@@ -25,14 +25,12 @@ public protocol ArchiveSource {
     /// - Throws: ``RenderError/cannotRead(path:reason:)`` when the source cannot be read.
     func messageCount() throws(RenderError) -> Int
 
-    /// Calls `body` with every message of `channel`, in display order (``MessageOrderKey``).
-    /// - Throws: ``RenderError/cannotRead(path:reason:)`` when the source cannot be read.
-    func forEachEntry(in channel: ChannelID, _ body: (ArchiveEntry) -> Void) throws(RenderError)
+    /// The channels' entries, read on the calling thread.
+    var entries: any EntrySource { get }
 
-    /// Calls `body` with every message of `channel` that replies to another message of `channel`
-    /// the source has: the reply's key and its target's entry, in the replies' display order.
-    /// - Throws: ``RenderError/cannotRead(path:reason:)``.
-    func forEachReply(in channel: ChannelID, _ body: (MessageOrderKey, ArchiveEntry) -> Void) throws(RenderError)
+    /// Opens another reader of the same entries, which one other thread may read while this
+    /// source is read; nil when the source has none (then each channel is planned on one thread).
+    var entryReader: (@Sendable () throws(RenderError) -> any EntrySource)? { get }
 
     /// The messages of each requested run, with their neighbours and the messages they reply to.
     /// A message whose stored record does not read back is shown by its notice

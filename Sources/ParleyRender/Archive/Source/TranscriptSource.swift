@@ -3,7 +3,7 @@ import ParleyModel
 
 /// An ``ArchiveSource`` over a transcript held in memory (tests, benchmarks, a caller without a
 /// store). It keeps no digests, so every page is rendered.
-public struct TranscriptSource: ArchiveSource {
+public struct TranscriptSource: ArchiveSource, EntrySource, Sendable {
     public let transcript: Transcript
     /// Each channel's messages in display order, and each message's position by id.
     private let ordered: [ChannelID: (messages: [Message], positions: [MessageID: Int])]
@@ -34,15 +34,31 @@ public struct TranscriptSource: ArchiveSource {
 
     public func messageCount() -> Int { transcript.messageCount }
 
-    public func forEachEntry(in channel: ChannelID, _ body: (ArchiveEntry) -> Void) {
-        for message in ordered[channel]?.messages ?? [] {
+    public var entries: any EntrySource { self }
+    public var entryReader: (@Sendable () throws(RenderError) -> any EntrySource)? { { self } }
+
+    public func timeSpan(of channel: ChannelID) -> ClosedRange<Int64>? {
+        guard let messages = ordered[channel]?.messages, let first = messages.first, let last = messages.last else { return nil }
+        return first.timestamp.milliseconds...last.timestamp.milliseconds
+    }
+
+    public func holdsMessages(in channel: ChannelID, moreThan count: Int) -> Bool { (ordered[channel]?.messages.count ?? 0) > count }
+
+    public func forEachEntry(in channel: ChannelID, during times: ClosedRange<Int64>, _ body: (ArchiveEntry) -> Void) {
+        for message in ordered[channel]?.messages ?? [] where times.contains(message.timestamp.milliseconds) {
             body(ArchiveEntry(key: MessageOrderKey(message), digest: nil, hasLocalMedia: false))
         }
     }
 
-    public func forEachReply(in channel: ChannelID, _ body: (MessageOrderKey, ArchiveEntry) -> Void) {
+    public func entry(in channel: ChannelID, before time: Int64) -> ArchiveEntry? {
+        (ordered[channel]?.messages ?? []).last { $0.timestamp.milliseconds < time }.map {
+            ArchiveEntry(key: MessageOrderKey($0), digest: nil, hasLocalMedia: false)
+        }
+    }
+
+    public func forEachReply(in channel: ChannelID, during times: ClosedRange<Int64>, _ body: (MessageOrderKey, ArchiveEntry) -> Void) {
         guard let (messages, positions) = ordered[channel] else { return }
-        for message in messages {
+        for message in messages where times.contains(message.timestamp.milliseconds) {
             guard let target = message.reply.flatMap({ positions[$0.messageID] }) else { continue }
             body(MessageOrderKey(message), ArchiveEntry(key: MessageOrderKey(messages[target]), digest: nil, hasLocalMedia: false))
         }
