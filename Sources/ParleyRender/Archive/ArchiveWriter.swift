@@ -192,6 +192,7 @@ public struct ArchiveWriter: Sendable {
         pages += 1
         progress(.pageWritten(pages: pages, messages: messages))
         if !written.digests.isEmpty { try files.write(text: written.text, to: PageDigests.fileName) }
+        try files.finish()
         var summary = ArchiveSummary(
             channels: channels.count, messages: messages, pages: pages, indexPath: output.appendingPathComponent("index.html").path)
         summary.mediaProblems = media.problems

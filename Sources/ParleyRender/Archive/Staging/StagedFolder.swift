@@ -68,6 +68,7 @@ struct StagedFolder {
             var manifest = ArchiveFiles(root: temporary)
             try manifest.write(
                 text: ArchiveManifest.text(listing: Self.files(in: temporary)), to: ArchiveManifest.fileName)
+            try manifest.finish()
         } catch {
             discard()
             throw error
