@@ -41,47 +41,48 @@ struct ChannelPlan {
         messagesPerPage: Int, clock: ZoneClock, identity: UInt64?, resolvesMedia: Bool, splitThreshold: Int = Self.splitThreshold
     ) throws(RenderError) {
         let id = channel.id
-        func scan(_ times: ClosedRange<Int64>, after previous: ArchiveEntry?, in entries: any EntrySource) throws(RenderError)
+        @Sendable func scan(_ times: ClosedRange<Int64>, after previous: ArchiveEntry?, in entries: any EntrySource) throws(RenderError)
             -> ChannelScan
         {
             try ChannelScan(
                 id, during: times, after: previous, entries: entries, messagesPerPage: messagesPerPage, clock: clock,
                 resolvesMedia: resolvesMedia)
         }
-        var plan: ChannelScan
-        if let open = openReader, try entries.holdsMessages(in: id, moreThan: splitThreshold),
-            let span = try entries.timeSpan(of: id), let split = Self.split(span, clock: clock)
-        {
+        // Two stretches at once, or nil when the channel is not cut.
+        func twoStretches() throws(RenderError) -> ChannelScan? {
+            guard let open = openReader, try entries.holdsMessages(in: id, moreThan: splitThreshold),
+                let span = try entries.timeSpan(of: id), let split = Self.split(span, clock: clock)
+            else { return nil }
             let laterEntries = BackgroundWork { () -> Result<ChannelScan, RenderError> in
                 Result { () throws(RenderError) in
                     let reader = try open()
-                    return try ChannelScan(
-                        id, during: split ... .max, after: try reader.entry(in: id, before: split), entries: reader,
-                        messagesPerPage: messagesPerPage, clock: clock, resolvesMedia: resolvesMedia)
+                    return try scan(split ... .max, after: try reader.entry(in: id, before: split), in: reader)
                 }
             }
-            plan = try scan(.min...split - 1, after: nil, in: entries)
+            var earlier = try scan(.min...split - 1, after: nil, in: entries)
             let later = try laterEntries.wait().get()
-            if plan.canAppend(later) {
-                let firstLaterPage = plan.partitioner.pages.count
-                plan.append(later)
-                let laterPages = plan.suffix(from: firstLaterPage)
-                let laterReplies = BackgroundWork { () -> Result<ChannelScan, RenderError> in
-                    Result { () throws(RenderError) in
-                        var laterPages = laterPages
-                        try laterPages.addReplies(id, during: split ... .max, entries: try open())
-                        return laterPages
-                    }
+            guard earlier.canAppend(later) else { return nil }
+            let firstLaterPage = earlier.partitioner.pages.count
+            earlier.append(later)
+            let laterPages = earlier.suffix(from: firstLaterPage)
+            let laterReplies = BackgroundWork { () -> Result<ChannelScan, RenderError> in
+                Result { () throws(RenderError) in
+                    var laterPages = laterPages
+                    try laterPages.addReplies(id, during: split ... .max, entries: try open())
+                    return laterPages
                 }
-                try plan.addReplies(id, during: .min...split - 1, entries: entries)
-                plan.replaceSuffix(from: firstLaterPage, with: try laterReplies.wait().get())
-            } else {
-                plan = try scan(.min ... .max, after: nil, in: entries)
-                try plan.addReplies(id, during: .min ... .max, entries: entries)
             }
+            try earlier.addReplies(id, during: .min...split - 1, entries: entries)
+            earlier.replaceSuffix(from: firstLaterPage, with: try laterReplies.wait().get())
+            return earlier
+        }
+        let plan: ChannelScan
+        if let stretches = try twoStretches() {
+            plan = stretches
         } else {
-            plan = try scan(.min ... .max, after: nil, in: entries)
-            try plan.addReplies(id, during: .min ... .max, entries: entries)
+            var whole = try scan(.min ... .max, after: nil, in: entries)
+            try whole.addReplies(id, during: .min ... .max, entries: entries)
+            plan = whole
         }
         let partitioner = plan.partitioner, pages = partitioner.pages, contents = plan.contents, known = plan.known
         self.channel = channel

@@ -3,7 +3,7 @@ import Glibc
 /// Keeps an archive being written from filling the page cache: each file is held open after it
 /// is written (its write-back started, ``FileSystemSync/startWriteBack(_:)``), and once ``depth``
 /// newer files follow it, its pages — written back by then — are dropped from the page cache
-/// (sync_file_range(2) waiting for the write-back, then posix_fadvise(2) `POSIX_FADV_DONTNEED`)
+/// (``FileSystemSync/waitForWriteBack(_:)``, then posix_fadvise(2) `POSIX_FADV_DONTNEED`)
 /// and it is closed. The kernel then takes the memory of the files just dropped for the next
 /// ones, instead of memory no file has used yet: on the 2-core virtual machine of the
 /// benchmarks, whose host backs a page only when it is first touched, writing 700 MB as 100
@@ -11,19 +11,6 @@ import Glibc
 /// pages are not read again by the render, and the store's are: only the archive's files are
 /// dropped. On tmpfs, whose pages are the files, nothing is dropped.
 final class DropBehind {
-    private typealias SyncFileRange = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
-
-    /// glibc's sync_file_range(2), a GNU extension Swift's Glibc module leaves out; nil when the C
-    /// library lacks it (then files are dropped without waiting, which drops only what is clean).
-    private static let syncFileRange: SyncFileRange? = {
-        guard let symbol = dlsym(nil, "sync_file_range") else { return nil }
-        return unsafeBitCast(symbol, to: SyncFileRange.self)
-    }()
-
-    /// `SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER` of
-    /// `<fcntl.h>`: write back what is dirty and wait until all of it is on disk.
-    private static let writeAndWait: UInt32 = 1 | 2 | 4
-
     /// How many files are held open behind the newest: by the time a file leaves, its write-back,
     /// started when it was written, is done (16 pages of 1,000 messages are about 9 MB, 30 ms of
     /// the benchmarks' disk, and take longer than that to render).
@@ -67,7 +54,7 @@ final class DropBehind {
     /// failed write-back is not reported here: ``FileSystemSync/flush(_:)`` reports it before the
     /// archive is swapped in.
     private static func drop(_ descriptor: Int32, path: String) throws(RenderError) {
-        _ = syncFileRange?(descriptor, 0, 0, writeAndWait)
+        FileSystemSync.waitForWriteBack(descriptor)
         _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
         guard close(descriptor) == 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
     }

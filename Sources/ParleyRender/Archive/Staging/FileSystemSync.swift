@@ -29,6 +29,12 @@ enum FileSystemSync {
     /// A failure is ignored: ``flush(_:)`` reports a failed write-back.
     static func startWriteBack(_ descriptor: Int32) { _ = syncFileRange?(descriptor, 0, 0, 2) }
 
+    /// Writes back what the file open as `descriptor` holds that is not on disk yet and waits
+    /// until all of it is (sync_file_range(2) with `SYNC_FILE_RANGE_WAIT_BEFORE | _WRITE |
+    /// _WAIT_AFTER`, 1 | 2 | 4), so that its pages are clean (``DropBehind``). A failure is
+    /// ignored: ``flush(_:)`` reports a failed write-back.
+    static func waitForWriteBack(_ descriptor: Int32) { _ = syncFileRange?(descriptor, 0, 0, 1 | 2 | 4) }
+
     /// Writes back the data and metadata of every file on the file system that holds `folder`
     /// (sync(2), all file systems, when syncfs(2) is missing).
     /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when the folder cannot be opened or the
