@@ -413,9 +413,13 @@ public final class ArchiveStore {
     /// an ``ArchiveStore`` on another thread: a thread may read the store through it while the
     /// store's own connection serves another. It sees the store as committed when each of its
     /// queries begins; it writes nothing (a write method throws ``StoreError/failed(path:reason:)``).
+    /// Its page cache is 256 KiB, not SQLite's 2,000: the planner reads the rows once, in order,
+    /// and a render's peak memory should not grow by a second cache.
     /// - Throws: ``StoreError/cannotOpen(path:reason:)`` when the file cannot be opened.
     public static func reader(at path: String) throws(StoreError) -> ArchiveStore {
-        ArchiveStore(path: path, connection: try SQLiteConnection(path: path, readOnly: true))
+        let connection = try SQLiteConnection(path: path, readOnly: true)
+        try connection.execute("PRAGMA cache_size=-256")
+        return ArchiveStore(path: path, connection: connection)
     }
 
     private init(path: String, connection: SQLiteConnection) {
