@@ -63,6 +63,26 @@ struct PostingList: Sendable {
         for document in documents { append(document) }
     }
 
+    /// The list as bytes (``SearchSpill`` writes them): none when empty, else 4 bytes for the
+    /// last document and then the differences, as the list keeps more than one.
+    var encoded: [UInt8] {
+        switch storage {
+        case let .one(document):
+            var bytes: [UInt8] = [0, 0, 0, 0]
+            Self.append(document, after: 0, to: &bytes)
+            return bytes
+        case let .bytes(bytes): return bytes
+        }
+    }
+
+    /// An empty list.
+    init() {}
+
+    /// The list whose ``encoded`` bytes are `bytes`.
+    init(encoded bytes: [UInt8]) {
+        storage = .bytes(bytes)
+    }
+
     /// The documents, in the order they were added (repeats included).
     func documents() -> [UInt32] {
         let bytes: [UInt8]

@@ -6,8 +6,9 @@ import Foundation
 /// out as they fill, the term shards, postings chunks and the entry at the end.
 ///
 /// Use: ``beginChannel(_:)``, then ``add(_:snippet:)`` for each of its messages in display order
-/// (taking ``takeFiles()`` now and then), for every channel; then ``finish()``.
-/// - Complexity: memory O(postings + channels' pages and days), one snippet chunk.
+/// (taking ``takeFiles()`` now and then), for every channel; then ``finish(previous:emit:)``.
+/// - Complexity: memory O(channels' pages and days), one snippet chunk, and the terms' bounded
+///   memory (``SearchIndexBuilder``).
 public struct SearchIndexer: Sendable {
     /// How many documents a snippet chunk file holds (a channel's base is a multiple of it, its
     /// capacity at least as large). Chunks of 1,024 make a 1,000,000-message archive 977 snippet
@@ -70,7 +71,7 @@ public struct SearchIndexer: Sendable {
     private var previous: [String: Range] = [:]
     private var nextBase: UInt64 = 0
     private var channels: [(channel: Channel, range: Range)] = []
-    private var builder = SearchIndexBuilder()
+    private var builder: SearchIndexBuilder
     private var position = 0
     /// The range of the channel being added to: nil before the first and after one that got none.
     private var current: Range?
@@ -85,7 +86,10 @@ public struct SearchIndexer: Sendable {
     /// only when its base and capacity are multiples of ``snippetChunk`` (an earlier Parley's
     /// chunks were 256 documents), so that no snippet chunk ever spans two channels: the second
     /// channel's chunk would be written over the first's.
-    public init(previousEntry: String?) {
+    ///
+    /// The index's terms are spilled past `spillBudget` estimated bytes (``SearchIndexBuilder``).
+    public init(previousEntry: String?, spillBudget: Int = SearchIndexBuilder.defaultSpillBudget) {
+        builder = SearchIndexBuilder(spillBudget: spillBudget)
         guard let text = previousEntry, let entry = Self.decode(text), entry.version == 1 else { return }
         let chunk = UInt32(Self.snippetChunk)
         for range in entry.channels
@@ -226,15 +230,19 @@ public struct SearchIndexer: Sendable {
         return files
     }
 
-    /// The remaining files: the last snippet chunk, the term shards, the postings chunks and
-    /// `index.js`, the entry, last. The documents of kept pages (``add(_:)-(PreviousSearchIndex.KeptPage)``)
+    /// Hands the remaining files to `emit` as they are made: the last snippet chunk, the term
+    /// shards and postings chunks (``SearchIndexBuilder/files(channelRanges:onEveryCore:emit:)``)
+    /// and `index.js`, the entry, last. The documents of kept pages (``add(_:)-(PreviousSearchIndex.KeptPage)``)
     /// get their terms from `previous`'s postings first.
+    /// - Throws: ``SearchIndexError/spillFailed(path:reason:)`` when the index's terms could not be
+    ///   spilled or read back.
     /// - Complexity: O(postings + terms · log terms), plus O(p log k) for p postings of `previous`
     ///   and k kept pages.
-    public mutating func finish(previous: PreviousSearchIndex? = nil) -> [SearchIndexBuilder.File] {
+    public mutating func finish(previous: PreviousSearchIndex? = nil, emit: (SearchIndexBuilder.File) -> Void) throws(SearchIndexError) {
         flushChunk()
+        for file in takeFiles() { emit(file) }
         if let previous, !keptRanges.isEmpty { addKeptTerms(previous) }
-        let terms = builder.files(channelRanges: channels.map { $0.range.base..<($0.range.base + $0.range.capacity) })
+        let shards = try builder.files(channelRanges: channels.map { $0.range.base..<($0.range.base + $0.range.capacity) }, emit: emit)
         var entry = SearchScript(capacity: 4096)
         entry.raw("ParleySearch.entry({\"version\":1,\"documents\":")
         entry.number(documents)
@@ -266,16 +274,16 @@ public struct SearchIndexer: Sendable {
             script.raw(UInt8(ascii: "}"))
         }
         entry.raw(",\"shards\":")
-        entry.list(terms.shards) { script, shard in
+        entry.list(shards) { script, shard in
             script.raw(UInt8(ascii: "["))
             script.string(shard.first)
             script.raw(UInt8(ascii: ","))
-            script.string(shard.file.path)
+            script.string(shard.path)
             script.raw(UInt8(ascii: "]"))
         }
         entry.raw(",\"snippetChunk\":")
         entry.number(Self.snippetChunk)
         entry.raw("});\n")
-        return takeFiles() + terms.shards.map(\.file) + terms.chunks + [.init(path: "index.js", bytes: entry.bytes)]
+        emit(.init(path: "index.js", bytes: entry.bytes))
     }
 }

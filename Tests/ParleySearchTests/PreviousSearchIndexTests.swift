@@ -62,7 +62,7 @@ import Testing
     static func build(
         _ channels: [Channel], previousEntry: String?, previous: PreviousSearchIndex? = nil, kept: Set<String> = [],
         read: (String) -> [UInt8]? = { _ in nil }
-    ) -> (files: [String: [UInt8]], keptDocuments: Int) {
+    ) throws -> (files: [String: [UInt8]], keptDocuments: Int) {
         var indexer = SearchIndexer(previousEntry: previousEntry)
         var files: [String: [UInt8]] = [:]
         var keptDocuments = 0
@@ -84,7 +84,7 @@ import Testing
                 for file in indexer.takeFiles() { files[file.path] = file.bytes }
             }
         }
-        for file in indexer.finish(previous: previous) { files[file.path] = file.bytes }
+        for file in try indexer.finish(previous: previous) { files[file.path] = file.bytes }
         return (files, keptDocuments)
     }
 
@@ -109,7 +109,7 @@ import Testing
                         id: id,
                         pages: (0..<Int.random(in: 1...5, using: &random)).map { _ in page(Int.random(in: 1...150, using: &random)) }))
             }
-            let first = Self.build(before, previousEntry: nil)
+            let first = try Self.build(before, previousEntry: nil)
             let entry = String(decoding: try #require(first.files["index.js"]), as: UTF8.self)
             var after: [Channel] = []
             var kept: Set<String> = []
@@ -135,8 +135,8 @@ import Testing
             }
             if Int.random(in: 0..<3, using: &random) == 0 { after.reverse() }
             let previous = try #require(PreviousSearchIndex(entry: entry, read: { first.files[$0] }))
-            let fresh = Self.build(after, previousEntry: entry)
-            let reused = Self.build(after, previousEntry: entry, previous: previous, kept: kept, read: { first.files[$0] })
+            let fresh = try Self.build(after, previousEntry: entry)
+            let reused = try Self.build(after, previousEntry: entry, previous: previous, kept: kept, read: { first.files[$0] })
             #expect(reused.files.keys.sorted() == fresh.files.keys.sorted())
             for (path, bytes) in fresh.files where reused.files[path] != bytes {
                 Issue.record("\(path) differs")
@@ -156,15 +156,15 @@ import Testing
             pages: (0..<6).map { page in
                 Page(file: "p\(page).html", messages: (0..<1000).map { ("\(page)-\($0)", "hello w\(page * 1000 + $0)", "Maya") })
             })
-        let first = Self.build([big], previousEntry: nil)
+        let first = try Self.build([big], previousEntry: nil)
         #expect(first.files.keys.contains { $0.hasPrefix("p/") })
         let entry = String(decoding: try #require(first.files["index.js"]), as: UTF8.self)
         let previous = try #require(PreviousSearchIndex(entry: entry, read: { first.files[$0] }))
         var after = big
         after.pages[2].messages[5].text = "goodbye"
         let kept = Set(["a/p0.html", "a/p1.html", "a/p3.html", "a/p4.html", "a/p5.html"])
-        let fresh = Self.build([after], previousEntry: entry)
-        let reused = Self.build([after], previousEntry: entry, previous: previous, kept: kept, read: { first.files[$0] })
+        let fresh = try Self.build([after], previousEntry: entry)
+        let reused = try Self.build([after], previousEntry: entry, previous: previous, kept: kept, read: { first.files[$0] })
         #expect(reused.keptDocuments == 5000)
         #expect(reused.files == fresh.files)
     }
@@ -173,7 +173,7 @@ import Testing
     @Test func anIndexThatDoesNotReadIsNotUsed() throws {
         var random = SeededRandom(seed: 7)
         let channel = Channel(id: "a", pages: [Page(file: "p.html", messages: (0..<1100).map { Self.message(&random, id: "\($0)") })])
-        let built = Self.build([channel], previousEntry: nil)
+        let built = try Self.build([channel], previousEntry: nil)
         let entry = String(decoding: try #require(built.files["index.js"]), as: UTF8.self)
         #expect(PreviousSearchIndex(entry: entry, read: { built.files[$0] }) != nil)
         let shard = built.files.keys.first(where: { $0.hasPrefix("t/") }) ?? ""

@@ -69,12 +69,12 @@ import Testing
         }
     }
 
-    @Test func aSmallIndexIsOneShard() {
+    @Test func aSmallIndexIsOneShard() throws {
         var builder = SearchIndexBuilder()
         builder.add(0, terms: ["picnic", "sunday", "picnic"])
         builder.add(1, terms: ["sunday", "\"quoted\\"])
         builder.add(64, terms: ["from:maya", "東京"])
-        let files = builder.files(channelRanges: [0..<64, 64..<128])
+        let files = try builder.files(channelRanges: [0..<64, 64..<128])
         #expect(files.chunks.isEmpty)
         #expect(files.shards.map(\.first) == [""])
         let body = #"{"\"quoted\\":"C","from:maya":"2B","picnic":"BA","sunday":"BB","東京":"2B"}"#
@@ -91,7 +91,7 @@ import Testing
         for document in UInt32(16384)..<(16384 + 17000) {
             builder.add(document, terms: document == 24575 ? ["hello", "hello"] : ["hello"])
         }
-        let files = builder.files(channelRanges: [16384..<65536, 0..<16384])
+        let files = try builder.files(channelRanges: [16384..<65536, 0..<16384])
         let shard = Self.text(try #require(files.shards.first).file)
         let chunks = files.chunks
         #expect(chunks.count == 4)
@@ -126,7 +126,7 @@ import Testing
             words.append(term)
             builder.add(document, terms: [term, words[Int.random(in: 0..<words.count, using: &random)]])
         }
-        let before = builder.files(channelRanges: [0..<32768])
+        let before = try builder.files(channelRanges: [0..<32768])
         #expect(before.shards.count > 4)
         #expect(before.shards.allSatisfy { $0.file.bytes.count <= SearchIndexBuilder.maximumShardBytes + 64 })
         let firsts = before.shards.map(\.first)
@@ -137,7 +137,7 @@ import Testing
             #expect(text.contains("{\(Self.quoted(term)):"), "shard \(index) starts with its first term")
         }
         builder.add(20_000, terms: (0..<5).map { _ in word() })
-        let after = builder.files(channelRanges: [0..<32768])
+        let after = try builder.files(channelRanges: [0..<32768])
         let kept = Set(after.shards.map(\.file.path)).intersection(before.shards.map(\.file.path))
         #expect(kept.count >= before.shards.count - 10, "\(kept.count) of \(before.shards.count) shards kept")
     }
@@ -153,10 +153,10 @@ import Testing
             let term = "w" + String(random.below(1 << 30), radix: 36)
             builder.add(document, terms: [term, ["alpha", "beta", "gamma"][random.below(3)], "every"])
         }
-        let one = builder.files(channelRanges: [0..<16384, 16384..<49152], onEveryCore: false)
+        let one = try builder.files(channelRanges: [0..<16384, 16384..<49152], onEveryCore: false)
         #expect(one.shards.count > 10)
         #expect(one.chunks.count == 10)
-        let every = builder.files(channelRanges: [0..<16384, 16384..<49152])
+        let every = try builder.files(channelRanges: [0..<16384, 16384..<49152])
         #expect(every.shards.map(\.first) == one.shards.map(\.first))
         #expect(every.shards.map(\.file) == one.shards.map(\.file))
         #expect(every.chunks == one.chunks)
@@ -193,7 +193,7 @@ import Testing
         }
         let began2 = first.beginChannel(Self.channel("b", count: 100))
         #expect(began2)
-        let files = first.finish()
+        let files = try first.finish()
         let entry = try #require(files.last)
         #expect(entry.path == "index.js")
         let text = Self.text(entry)
@@ -208,7 +208,7 @@ import Testing
         #expect(began4)
         let began5 = second.beginChannel(Self.channel("c", count: 1))
         #expect(began5)
-        let again = Self.text(try #require(second.finish().last))
+        let again = Self.text(try #require(try second.finish().last))
         #expect(again.contains(##""id":"b","name":"#b","folder":"c/b/","base":2048,"capacity":4096,"##))
         #expect(again.contains(##""id":"a","name":"#a","folder":"c/a/","base":0,"capacity":1024,"##))
         #expect(again.contains(##""id":"c","name":"#c","folder":"c/c/","base":6144,"capacity":1024,"##))
@@ -234,7 +234,7 @@ import Testing
                     snippet: .init(anchor: "m-\(id)\(index)", time: "t", author: "Maya"))
             }
         }
-        let files = indexer.finish()
+        let files = try indexer.finish()
         let entry = Self.text(try #require(files.last))
         #expect(entry.contains(##"{"id":"a","name":"#a","folder":"c/a/","base":3072,"capacity":1024,"count":3,"##))
         #expect(entry.contains(##"{"id":"b","name":"#b","folder":"c/b/","base":1024,"capacity":2048,"count":2,"##))
@@ -259,7 +259,7 @@ import Testing
         let newX = indexer.beginChannel(Self.channel("x", count: 1))
         #expect(!newX)
         indexer.add(SearchDocument(Self.message("x0", text: "ex")), snippet: .init(anchor: "m-x0", time: "t", author: "Maya"))
-        let files = indexer.finish()
+        let files = try indexer.finish()
         let entry = Self.text(try #require(files.last))
         #expect(
             entry.hasPrefix(
@@ -285,7 +285,7 @@ import Testing
         #expect(
             Self.text(early[0]).hasPrefix(
                 #"ParleySearch.snippets(0,[[0,"m-0","2021-01-01 10:00","Maya","m0"],[1,"m-1","2021-01-01 10:01","Maya","m1"],"#))
-        let rest = indexer.finish()
+        let rest = try indexer.finish()
         #expect(rest[0].path == "s/1.js")
         #expect(
             Self.text(rest[0])

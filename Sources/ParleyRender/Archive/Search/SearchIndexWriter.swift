@@ -143,10 +143,32 @@ struct SearchIndexWriter {
 
     /// Writes the rest of the index: term shards, postings chunks and the entry.
     /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when a file cannot be written.
+    /// - Throws: ``RenderError/cannotWrite(path:reason:)`` when a file cannot be written, or the
+    ///   index's terms cannot be spilled to their temporary file or read back.
     mutating func finish(files: inout ArchiveFiles) throws(RenderError) {
-        let previous = previous ?? nil
-        let last = worker.sync { $0.finish(previous: previous) }
-        try write(worker.takeFiles() + last, files: &files)
+        let previous = previous ?? nil, worker = worker
+        var failure: RenderError?
+        // Each file is written as the indexer makes it, on the indexer's queue while this thread
+        // waits for it, so the index's shards and chunks are never held together.
+        let spilled = worker.sync { indexer in
+            func write(_ file: SearchIndexBuilder.File) {
+                guard failure == nil else { return }
+                do throws(RenderError) {
+                    try files.write(data: Data(file.bytes), to: Self.folder + file.path)
+                } catch {
+                    failure = error
+                }
+            }
+            for file in worker.takeFiles() { write(file) }
+            do throws(SearchIndexError) {
+                try indexer.finish(previous: previous, emit: write)
+                return SearchIndexError?.none
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+        if case let .spillFailed(path, reason) = spilled { throw .cannotWrite(path: path, reason: reason) }
     }
 
     private func write(_ written: [SearchIndexBuilder.File], files: inout ArchiveFiles) throws(RenderError) {
