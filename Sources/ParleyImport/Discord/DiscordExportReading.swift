@@ -22,6 +22,8 @@ struct DiscordExportReading {
     /// Records read before the channel was known, by index.
     private var waiting: [(index: Int, tape: JSONTape)] = []
     private let decoder = JSONValueDecoder()
+    /// The authors of the messages read so far, by their objects.
+    private var authors = DiscordAuthorCache()
     /// Where each message goes as soon as it is converted, instead of ``messages``.
     private let sink: (any MessageSink)?
     /// The export's channel without messages, once known.
@@ -102,7 +104,7 @@ struct DiscordExportReading {
         let message: Message
         do {
             // Converted in place: a copy of the converter would copy its directory at every record.
-            message = try converter!.convert(DiscordMessage(JSONRecord(tape, file: file, path: path)), path: path)
+            message = try converter!.convert(DiscordMessage(JSONRecord(tape, file: file, path: path), authors: &authors), path: path)
         } catch {
             return diagnostics.append(.skipped(error, file: file, location: path))
         }

@@ -201,17 +201,17 @@ struct DiscordMessage {
     /// The emoji `content` names (custom ones as `:name:`, with their id and image), each name once.
     var inlineEmojis: [Reaction.Emoji]?
 
-    /// The message `record`.
+    /// The message `record`, its author found in `authors` when the same object was read before.
     /// - Throws: ``ImportError/schema(file:path:expected:)`` for a required member that is
     ///   missing, or a member of the wrong type.
-    init(_ record: JSONRecord) throws(ImportError) {
+    init(_ record: JSONRecord, authors: inout DiscordAuthorCache) throws(ImportError) {
         id = try record.string("id")
         type = try record.string(ifPresent: "type")
         timestamp = try record.string("timestamp")
         timestampEdited = try record.string(ifPresent: "timestampEdited")
         isPinned = try record.bool(ifPresent: "isPinned")
         content = try record.string(ifPresent: "content")
-        author = try Author(record.record("author"))
+        author = try authors.author(record.record("author"))
         attachments = try record.records(ifPresent: "attachments") { (record) throws(ImportError) in try Attachment(record) }
         embeds = try record.records(ifPresent: "embeds") { (record) throws(ImportError) in try Embed(record) }
         stickers = try record.records(ifPresent: "stickers") { (record) throws(ImportError) in try Sticker(record) }

@@ -186,6 +186,32 @@ import Testing
         }
     }
 
+    /// The fill's check of (channel, id) order compares texts as SQLite's index does: on 3,000
+    /// seeded pairs of texts — ASCII digits as ids are, prefixes of each other, equal ones, and
+    /// letters past ASCII (é, 東, U+FFFD, 😀), where the byte order and String's own order differ —
+    /// `binaryOrder` has the sign of SQLite's `BINARY` comparison of the same two texts.
+    @Test func theOrderCheckComparesAsTheIndex() throws {
+        let store = try Self.fresh(blocks: 1)
+        let alphabet: [String] = ["0", "1", "9", "a", "Z", "é", "東", "\u{FFFD}", "😀", "e\u{301}"]
+        var random = SeededRandom(seed: 42)
+        var mismatches: [String] = []
+        var orders = [0, 0, 0]
+        for _ in 0..<3_000 {
+            let first = (0..<random.below(5)).map { _ in alphabet[random.below(alphabet.count)] }.joined()
+            var second = (0..<random.below(5)).map { _ in alphabet[random.below(alphabet.count)] }.joined()
+            if random.chance(20) { second = first + (random.chance(50) ? "" : alphabet[random.below(alphabet.count)]) }
+            var expected = 0
+            try store.connection.query("SELECT (? > ?) - (? < ?)", [.text(first), .text(second), .text(first), .text(second)]) {
+                expected = Int($0.integer(0))
+            }
+            let order = ArchiveStore.binaryOrder(first, second).signum()
+            orders[order + 1] += 1
+            if order != expected { mismatches.append("\(first) \(second): \(order), SQLite \(expected)") }
+        }
+        #expect(mismatches.isEmpty)
+        #expect(orders.allSatisfy { $0 > 200 }, "\(orders)")
+    }
+
     static func indexes(_ store: ArchiveStore) throws -> [String] {
         var names: [String] = []
         try store.connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' ORDER BY name") {
