@@ -722,23 +722,22 @@ public final class ArchiveStore {
         try? connection.execute("ROLLBACK")
     }
 
-    /// Whether the index by id is kept for `message`, about to be inserted: it is when its
-    /// (channel, id) follows the last row's in SQLite's byte order, or when the order has started
-    /// again at most ``indexOrderRestarts`` times; else the caller drops it, and the fill builds
-    /// it at its end.
-    private func keepIndexByID(ifInOrder message: StoredMessage) -> Bool {
+    /// Keeps the index by id for `message`, about to be inserted, when its (channel, id) follows
+    /// the last row's in SQLite's byte order, or when the order has started again at most
+    /// ``indexOrderRestarts`` times; else drops it, and the fill builds it at its end.
+    private func keepIndexByID(ifInOrder message: StoredMessage) throws(StoreError) {
         if let last = lastInOrder {
             let channelOrder = Self.binaryOrder(last.channel, message.channel)
             let follows = channelOrder == 0 ? Self.binaryOrder(last.id, message.id) < 0 : channelOrder < 0
             if !follows { orderRestarts += 1 }
             guard orderRestarts <= Self.indexOrderRestarts else {
+                try connection.execute("DROP INDEX messages_by_id")
                 keepsIndexByIDInOrder = false
                 lastInOrder = nil
-                return false
+                return
             }
         }
         lastInOrder = (message.channel, message.id)
-        return true
     }
 
     /// The order of two texts under SQLite's `BINARY` collation, the indexes' order: their UTF-8
@@ -755,51 +754,8 @@ public final class ArchiveStore {
         }
     }
 
-    /// The rows one insert statement writes at most: SQLite keeps its cursors on the table and
-    /// index from one row of a statement to the next, so a row that goes after the last one is
-    /// placed without a search from the root. A first render of 10,000 generated DiscordChatExporter
-    /// messages: 17,400 instructions of `sqlite3_step` a row one at a time, 10,400 by 32.
-    static let rowsPerInsert = 32
-
-    /// The columns of a message row, in the order ``write(_:)`` binds them.
-    private static let rowColumns = "(channel, timestamp, tiebreak, id, edited, reply_to, digest, local_media, record, source_digest)"
-
-    /// `INSERT OR REPLACE` of ``rowsPerInsert`` rows at once. REPLACE also removes the row of the
-    /// same id under another key (a copy whose time changed), also one of the same statement.
-    private static let insertRowsSQL =
-        "INSERT OR REPLACE INTO messages \(rowColumns) VALUES "
-        + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rowsPerInsert).joined(separator: ", ")
-    private static let insertRowSQL = "INSERT OR REPLACE INTO messages \(rowColumns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-
-    /// Inserts `messages` in order: by ``rowsPerInsert`` while that many are left, then one by one.
-    private func write(_ messages: ArraySlice<StoredMessage>) throws(StoreError) {
-        var rest = messages
-        while !rest.isEmpty {
-            let count = rest.count >= Self.rowsPerInsert ? Self.rowsPerInsert : 1
-            try connection.run(count == 1 ? Self.insertRowSQL : Self.insertRowsSQL) { bind in
-                for message in rest.prefix(count) {
-                    bind.text(message.channel)
-                    bind.integer(message.timestamp)
-                    bind.text(message.tiebreak)
-                    bind.text(message.id)
-                    bind.integer(message.edited)
-                    bind.text(message.replyTo)
-                    bind.integer(Int64(bitPattern: message.digest))
-                    bind.integer(message.hasLocalMedia ? 1 : 0)
-                    bind.utf8(message.record)
-                    bind.integer(message.sourceDigest.map { Int64(bitPattern: $0) })
-                }
-            }
-            rest = rest.dropFirst(count)
-        }
-    }
-
     private func insert(_ messages: [StoredMessage]) throws(StoreError) {
-        // Rows go in by runs of `rowsPerInsert`, each written before a step that changes the
-        // indexes (ending a fill's deferral, dropping the index by id), so every step sees the
-        // rows before it as one insert at a time would.
-        var unwritten = 0
-        for (index, message) in messages.enumerated() {
+        for message in messages {
             if fill != nil {
                 if stagedFront < awaitingStage.count,
                     awaitingStage[stagedFront] == SightingKey(channel: sightingChannels.number(of: message.channel), id: message.id)
@@ -810,18 +766,30 @@ public final class ArchiveStore {
                         stagedFront = 0
                     }
                 } else {
-                    try write(messages[unwritten..<index])
-                    unwritten = index
                     try indexSightings()
                 }
             }
-            if keepsIndexByIDInOrder, !keepIndexByID(ifInOrder: message) {
-                try write(messages[unwritten..<index])
-                unwritten = index
-                try connection.execute("DROP INDEX messages_by_id")
+            if keepsIndexByIDInOrder { try keepIndexByID(ifInOrder: message) }
+            // REPLACE also removes the row of the same id under another key (a copy whose time changed).
+            try connection.run(
+                """
+                INSERT OR REPLACE INTO messages
+                (channel, timestamp, tiebreak, id, edited, reply_to, digest, local_media, record, source_digest)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+            ) { bind in
+                bind.text(message.channel)
+                bind.integer(message.timestamp)
+                bind.text(message.tiebreak)
+                bind.text(message.id)
+                bind.integer(message.edited)
+                bind.text(message.replyTo)
+                bind.integer(Int64(bitPattern: message.digest))
+                bind.integer(message.hasLocalMedia ? 1 : 0)
+                bind.utf8(message.record)
+                bind.integer(message.sourceDigest.map { Int64(bitPattern: $0) })
             }
         }
-        try write(messages[unwritten...])
         // A batch repeats its authors' few colours thousands of times: each is inserted once.
         var seen: Set<String> = [], colors: [[SQLValue]] = []
         for message in messages {
