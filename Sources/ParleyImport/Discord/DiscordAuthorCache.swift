@@ -8,17 +8,28 @@ import ParleyJSON
 ///
 /// An object is found by the XXH3 digest of its bytes and confirmed node for node and byte for byte
 /// (``JSONTape/matches(_:at:)``): only the very same object gives the author read before, which
-/// its reading would give again. The table holds at most ``capacity`` objects; it starts afresh
-/// when full, so its memory is bounded whatever the export holds.
+/// its reading would give again. The table holds at most ``capacity`` objects, each of at most
+/// ``keptBytes`` bytes and ``keptNodes`` nodes (a larger one is read every time); it starts
+/// afresh when full, so what it holds is bounded whatever the export holds: about 8 MiB for
+/// objects made to be as large as it keeps, tens of kilobytes for real ones (about 300 bytes each).
 struct DiscordAuthorCache {
     /// Each object's place in ``fragments`` and ``authors``, by its digest.
     private var places: [UInt64: Int] = [:]
     private var fragments: [JSONTape.Fragment] = []
     private var authors: [DiscordMessage.Author] = []
-    /// The most objects held: 4,096 by default, more than the authors of nearly every channel.
+    /// The most objects held: 1,024 by default, more than the authors of nearly every channel.
     let capacity: Int
 
-    init(capacity: Int = 4_096) { self.capacity = capacity }
+    /// The bytes of keys, strings and numbers of the largest object kept: a DiscordChatExporter
+    /// author with a dozen roles.
+    static let keptBytes = 2_048
+    /// The nodes of the largest object kept.
+    static let keptNodes = 128
+
+    init(capacity: Int = 1_024) { self.capacity = capacity }
+
+    /// The objects held.
+    var count: Int { authors.count }
 
     /// The author `record` is: the one read from the same object before, or read now.
     /// - Throws: what ``DiscordMessage/Author/init(_:)`` throws for the object; an object that
@@ -27,6 +38,9 @@ struct DiscordAuthorCache {
     mutating func author(_ record: JSONRecord) throws(ImportError) -> DiscordMessage.Author {
         let tape = record.source.tape
         let span = tape.span(of: record.node)
+        guard span.count <= Self.keptBytes, tape.nodes[record.node].end - record.node <= Self.keptNodes else {
+            return try DiscordMessage.Author(record)
+        }
         let key = tape.bytes.withUnsafeBytes { bytes in
             RecordDigest.digest(UnsafeRawBufferPointer(rebasing: bytes[span]), seed: UInt64(tape.nodes[record.node].end - record.node))
         }
