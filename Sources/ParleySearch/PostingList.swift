@@ -1,4 +1,4 @@
-/// One term's documents while the index is gathered, in 8 bytes of the dictionary of terms (as
+/// One term's documents while the index is gathered, in 8 bytes of a ``TermTable`` entry (as
 /// an array of 32-bit numbers took): a term in one document holds it inline — most terms of an
 /// archive, a number or a name said once, and no heap array for them — and a term in more holds
 /// one byte array: the last document added (4 bytes, little-endian), then each document as its

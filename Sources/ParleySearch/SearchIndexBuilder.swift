@@ -23,7 +23,7 @@ public struct SearchIndexBuilder: Sendable {
     /// The estimated bytes of held terms past which they are spilled, by default: the index's terms
     /// take a few megabytes at most whatever the archive's size.
     public static let defaultSpillBudget = 4 << 20
-    /// The estimate of a held term's bytes besides its postings: its dictionary slot, a string's
+    /// The estimate of a held term's bytes besides its postings: its entry and slots in the term table, a string's
     /// heap storage past 15 bytes, a postings array's header (measured as about 40–90 bytes).
     static let bytesPerTerm = 64
     /// The estimate of a posting's bytes (``PostingList``: one or two for most).
@@ -36,7 +36,7 @@ public struct SearchIndexBuilder: Sendable {
     static let maximumShardBytes = 128 * 1024
     static let cutModulus: UInt64 = 64
 
-    private var postings: [String: PostingList] = [:]
+    private var postings = TermTable()
     /// The postings added to ``postings`` since it was last spilled.
     private var postingCount = 0
     /// The estimated bytes of held terms past which they are spilled.
@@ -59,7 +59,7 @@ public struct SearchIndexBuilder: Sendable {
     /// Adds `document` with its `terms` (repeats count: the term once more in the document).
     /// - Complexity: O(terms), and O(held terms · log held terms) when they are spilled.
     public mutating func add(_ document: UInt32, terms: [String]) {
-        for term in terms { postings[term, default: PostingList()].append(document) }
+        for term in terms { postings.append(document, to: term) }
         postingCount += terms.count
         spillIfOverBudget()
     }
@@ -67,7 +67,7 @@ public struct SearchIndexBuilder: Sendable {
     /// Adds `documents` (repeats count) to `term`'s postings, in any order.
     /// - Complexity: O(documents), and O(held terms · log held terms) when they are spilled.
     mutating func add(_ documents: [UInt32], term: String) {
-        postings[term, default: PostingList()].append(contentsOf: documents)
+        postings.append(contentsOf: documents, to: term)
         postingCount += documents.count
         spillIfOverBudget()
     }
@@ -110,8 +110,8 @@ public struct SearchIndexBuilder: Sendable {
                 file = try SearchSpill()
             }
             spill = file
-            try file.append(run: postings.sorted { Self.precedes($0.key, $1.key) })
-            postings = [:]
+            try file.append(run: postings.sorted(by: Self.precedes))
+            postings = TermTable()
             postingCount = 0
         } catch {
             spillFailure = error
@@ -217,8 +217,8 @@ public struct SearchIndexBuilder: Sendable {
         /// Each run's reader and its next term (nil once read through).
         private var runs: [(reader: SearchSpill.Reader, head: (term: String, list: PostingList)?)] = []
 
-        init(held: [String: PostingList], spill: SearchSpill?) throws(SearchIndexError) {
-            self.held = held.sorted { SearchIndexBuilder.precedes($0.key, $1.key) }
+        init(held: TermTable, spill: SearchSpill?) throws(SearchIndexError) {
+            self.held = held.sorted(by: SearchIndexBuilder.precedes)
             for index in 0..<(spill?.runs.count ?? 0) {
                 var reader = spill!.reader(of: index)
                 let head = try reader.read()

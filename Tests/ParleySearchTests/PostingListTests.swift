@@ -30,7 +30,7 @@ import Testing
 
     /// One document is held inline, with no heap bytes; from the second, four bytes hold the
     /// last document, differences below 64 either way take a byte each (the first counted from
-    /// 0), 64 takes two, a jump to 2^32 − 1 five; either way 8 bytes in the dictionary of terms.
+    /// 0), 64 takes two, a jump to 2^32 − 1 five; either way 8 bytes in the term table.
     @Test func smallDifferencesTakeOneByte() {
         var list = PostingList()
         #expect(list.documents() == [])

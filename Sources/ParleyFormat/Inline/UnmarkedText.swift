@@ -25,12 +25,19 @@ enum UnmarkedText {
                 }
             }
             lines.append(lineStart..<bytes.count)
-            let blank = { (line: Range<Int>) in isBlank(UnsafeBufferPointer(rebasing: bytes[line])) }
-            guard let first = lines.firstIndex(where: { !blank($0) }), let last = lines.lastIndex(where: { !blank($0) }) else {
-                return []
-            }
-            return [.paragraph(inlines(UnsafeBufferPointer(rebasing: bytes[lines[first].lowerBound..<lines[last].upperBound])))]
+            guard let span = nonBlankSpan(lines, of: bytes) else { return [] }
+            return [.paragraph(inlines(UnsafeBufferPointer(rebasing: bytes[span])))]
         }
+    }
+
+    /// The bytes from the start of the first of `lines` that is not blank (``isBlank(_:)``) to
+    /// the end of the last; nil when every line is blank. A paragraph drops its blank lines at
+    /// both ends and keeps those inside.
+    /// - Complexity: O(n) in the bytes of the lines.
+    static func nonBlankSpan(_ lines: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let blank = { (line: Range<Int>) in isBlank(UnsafeBufferPointer(rebasing: bytes[line])) }
+        guard let first = lines.firstIndex(where: { !blank($0) }), let last = lines.lastIndex(where: { !blank($0) }) else { return nil }
+        return lines[first].lowerBound..<lines[last].upperBound
     }
 
     /// The inlines of `text` when it holds no markup of `dialect`, else nil.

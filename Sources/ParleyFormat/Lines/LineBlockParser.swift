@@ -11,7 +11,7 @@ struct LineBlockParser {
 
     /// The blocks of `text` (CR LF and CR are read as LF).
     func parse(_ text: String) -> [Block] {
-        if let blocks = UnmarkedText.blocks(text, dialect: dialect) { return blocks }
+        if let blocks = UnmarkedText.blocks(text, dialect: dialect) ?? paragraphOnly(text) { return blocks }
         let normalized = text.utf8.contains(0x0D) ? text.replacingCRLF() : text
         return parse(Substring(normalized), allowQuotes: true)
     }

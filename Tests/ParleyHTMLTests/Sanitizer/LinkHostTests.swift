@@ -47,6 +47,34 @@ import Testing
         #expect(ascii > 5_000)
     }
 
+    /// Over 20,000 seeded URLs of schemes, hosts, ports, percent escapes, bytes to encode or
+    /// clean and marks, the byte reading of `http(s)` links answers as the full check, and
+    /// declines whatever it cannot answer.
+    @Test func writtenLinksAnswerAsTheFullCheck() {
+        let heads = [
+            "http://", "https://", "https://", "https://", "HTTP://", "http:/", "http:", "https:///", "mailto:", " https://", "https:\t//",
+            "",
+        ]
+        let pieces = [
+            "a", "b", "example.org", "example.org", "/path", "/a/b?c=d", ".", "@", "user:pw@", ":", "8", "/", "?", "#", "%", "%4", "%41",
+            "%zz", " ", "\t", "\n", "|", "[", "]",
+            "\\", "é", "\u{301}", "-", "_", "~", "=", "&", "'", "^", "\"",
+        ]
+        var random = SeededRandom(seed: 0x11_4B)
+        var answered = 0, declined = 0
+        for _ in 0..<20_000 {
+            let url = heads[random.below(heads.count)] + (0..<random.below(6)).map { _ in pieces[random.below(pieces.count)] }.joined()
+            #expect(LinkPolicy.absolute(url) == LinkPolicy.cleanedAbsolute(url), "\(url.debugDescription)")
+            if Array(url.utf8).withUnsafeBufferPointer(LinkPolicy.writtenHTTPVerdict) == nil { declined += 1 } else { answered += 1 }
+        }
+        #expect(answered > 2_000 && declined > 2_000, "\(answered) answered, \(declined) declined")
+        #expect(Array("https://example.org/a%41?b=c#d".utf8).withUnsafeBufferPointer(LinkPolicy.writtenHTTPVerdict) == true)
+        #expect(Array("https://a|b/".utf8).withUnsafeBufferPointer(LinkPolicy.writtenHTTPVerdict) == nil)
+        #expect(Array("https://:80/".utf8).withUnsafeBufferPointer(LinkPolicy.writtenHTTPVerdict) == false)
+        #expect(LinkPolicy.absolute("https://:80/") == nil)
+        #expect(LinkPolicy.absolute("http://e.org/%zz") == "http://e.org/%25zz")
+    }
+
     @Test func theSchemeCheckReadsBytesAsThePrefixesWrittenOut() {
         var random = SeededRandom(seed: 29)
         let alphabet = Array("htps:HTPS/ x\t".utf8) + [0xC3, 0xA9]
