@@ -16,7 +16,7 @@ struct WhatsAppBody {
     static func authorCandidate(_ line: Substring) -> String? {
         guard let colon = WhatsAppCharacters.colonSpace(in: line) else { return nil }
         let name = WhatsAppCharacters.clean(line[..<colon.lowerBound])
-        guard !name.isEmpty, name.unicodeScalars.count <= 80 else { return nil }
+        guard !name.isEmpty, name.utf8.count <= 80 || name.unicodeScalars.count <= 80 else { return nil }
         if name.utf8.contains(where: { $0 == 0x22 || $0 == 0x3A || $0 >= 0xC2 }) {
             guard !containsURLScheme(name) else { return nil }
             guard !name.unicodeScalars.contains(where: { [0x22, 0x201C, 0x201D, 0xAB, 0xBB, 0x201E].contains($0.value) }) else {

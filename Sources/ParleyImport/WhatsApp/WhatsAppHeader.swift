@@ -41,10 +41,19 @@ struct WhatsAppHeader {
         var third: Field
 
         subscript(position: Int) -> Field {
-            switch position {
-            case 0: return first
-            case 1: return second
-            default: return third
+            get {
+                switch position {
+                case 0: return first
+                case 1: return second
+                default: return third
+                }
+            }
+            set {
+                switch position {
+                case 0: first = newValue
+                case 1: second = newValue
+                default: third = newValue
+                }
             }
         }
     }

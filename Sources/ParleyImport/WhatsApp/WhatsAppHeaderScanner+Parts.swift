@@ -16,18 +16,19 @@ extension WhatsAppHeaderScanner {
 
     /// `18/03/2022`, `3/27/R4`, `18.03.22.`, `2022. 3. 18.`, `3/18/2565 BE`, with direction marks anywhere.
     mutating func date() -> DatePart? {
-        var fields: [WhatsAppHeader.Field] = []
-        fields.reserveCapacity(3)
+        // The fields are held inline: an array of them was a heap allocation per line scanned.
+        let none = WhatsAppHeader.Field(value: 0, digits: 0, eraLetter: nil)
+        var fields = WhatsAppHeader.Fields(first: none, second: none, third: none)
         var separator: Unicode.Scalar = "/"
         for position in 0..<3 {
             skipMarks()
             var eraLetter: Unicode.Scalar?
-            if let letter = peek, "MTSHR".unicodeScalars.contains(letter), let next = peek(1), WhatsAppCharacters.digit(next) != nil {
+            if let letter = peek, Self.isEraLetter(letter), let next = peek(1), WhatsAppCharacters.digit(next) != nil {
                 eraLetter = letter
                 index += 1
             }
             guard let field = number(maxDigits: 4) else { return nil }
-            fields.append(.init(value: field.value, digits: field.digits, eraLetter: eraLetter))
+            fields[position] = .init(value: field.value, digits: field.digits, eraLetter: eraLetter)
             skipMarks()
             if position < 2 {
                 guard let scalar = peek, scalar == "/" || scalar == "." || scalar == "-" else { return nil }
@@ -44,8 +45,15 @@ extension WhatsAppHeaderScanner {
         } else {
             index = save
         }
-        let written = WhatsAppHeader.Fields(first: fields[0], second: fields[1], third: fields[2])
-        return DatePart(fields: written, separator: separator, buddhist: buddhist)
+        return DatePart(fields: fields, separator: separator, buddhist: buddhist)
+    }
+
+    /// Whether `scalar` is a Japanese era letter written before a year: M, T, S, H or R.
+    static func isEraLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "M", "T", "S", "H", "R": return true
+        default: return false
+        }
     }
 
     /// `14:56`, `14:56:01`, `21.41.35`, `2:56:00 م`, `11:25 a. m.`, `7:02 PM` (any space, or `_`).

@@ -4,11 +4,11 @@ import Testing
 
 @testable import ParleyImport
 
-/// A deletion marker is told by its first scalar before it is hashed; what `marker` answers is
+/// A deletion marker is told by its first ASCII bytes before it is hashed; what `marker` answers is
 /// what looking the whole text up in the marker sets answers, for every marker in composed and
 /// decomposed form, after direction marks, with its full stop, and for texts that begin as one.
 @Suite struct WhatsAppDeletedTextTests {
-    /// The lookup without the first-scalar test.
+    /// The lookup without the test by heads.
     static func oracle(_ text: Substring) -> WhatsAppDeletedText.Marker? {
         var core = WhatsAppCharacters.dropLeadingMarks(text)
         if core.last == "." { core = core.dropLast() }
@@ -38,6 +38,20 @@ import Testing
                 text = random.chance(50) ? pieces[random.below(pieces.count)] + text : text + pieces[random.below(pieces.count)]
             }
             #expect(WhatsAppDeletedText.marker(Substring(text)) == Self.oracle(Substring(text)), "\(text.unicodeScalars.map(\.value))")
+        }
+    }
+
+    /// The heads rule out a text from its first ASCII bytes, and only those.
+    @Test func theHeadsRuleOutOtherTexts() {
+        #expect(WhatsAppDeletedText.decomposedHeads.count == 27)
+        #expect(WhatsAppDeletedText.decomposedHeads.contains(Array("Bai".utf8)) == false)
+        #expect(WhatsAppDeletedText.decomposedHeads.contains(Array("Ba".utf8)))
+        #expect(WhatsAppDeletedText.decomposedHeads.contains([]))
+        for text in ["This is fine", "Thx", "Bug him", "12 apples", "Yes"] {
+            #expect(!WhatsAppDeletedText.mayBeMarker(Substring(text)), "\(text)")
+        }
+        for text in ["This mes", "This message was deleted.", "B\u{1EA1}n \u{0111}\u{00E3} xo\u{00E1}", "\u{0414}", "", "This\u{301}"] {
+            #expect(WhatsAppDeletedText.mayBeMarker(Substring(text)), "\(text)")
         }
     }
 }

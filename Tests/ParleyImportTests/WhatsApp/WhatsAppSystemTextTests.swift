@@ -22,7 +22,7 @@ import Testing
         let prefixes = WhatsAppSystemText.prefixes.map(\.text)
         let starts = [
             "❤️ ", "😂", "👍🏽 ok", "© ", "€5 ", "٣ ", "7 ", "\u{301}", "É", "Ü", "Ё", "С", "ا", "ข", "İ", "ﬀ", "Ω", "Å", "K",
-            "\u{200E}", "\u{200F}", " ", ".",
+            "\u{200E}", "\u{200F}", " ", ".", "\u{212A}", "\u{1FEF}", "\u{037E}", "ø", "e\u{301}",
         ]
         var texts: [String] = []
         for prefix in prefixes {
@@ -45,5 +45,20 @@ import Testing
         }
         // Each prefix in its three forms, alone and followed by a name, is one; cut short or after an "x", not.
         #expect(system >= prefixes.count * 3 * 2)
+    }
+
+    /// The scalars outside ASCII whose canonical decomposition is one ASCII scalar are the three
+    /// `hasASCIISingleton` names (every scalar with a canonical decomposition is below U+30000).
+    @Test func threeScalarsDecomposeToOneASCIIScalar() {
+        var found: [UInt32] = []
+        for value in UInt32(0x80)..<0x30000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let decomposed = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars
+            if decomposed.count == 1, let only = decomposed.first, only.isASCII {
+                found.append(value)
+                #expect(WhatsAppSystemText.hasASCIISingleton(UInt8(only.value)))
+            }
+        }
+        #expect(found == [0x037E, 0x1FEF, 0x212A])
     }
 }
