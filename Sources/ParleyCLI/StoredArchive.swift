@@ -80,9 +80,10 @@ final class StoredArchive: ArchiveSource {
         let decoded = Self.decodeOnEveryCore(count: records.count) { index in
             let (before, run, after) = fetched[index]
             var failures: [(offset: Int, error: EventRecordError)] = []
+            var authors = RecordAuthorMemo()
             func message(_ record: [UInt8], at offset: Int) -> Message {
                 do throws(EventRecordError) {
-                    return try Self.readBack(record, file: path)
+                    return try Self.readBack(record, file: path, authors: &authors)
                 } catch {
                     failures.append((offset, error))
                     return UnreadableRecord.notice(channel: ChannelID(""), id: MessageID(""), timestamp: Timestamp(milliseconds: 0))
@@ -150,7 +151,8 @@ final class StoredArchive: ArchiveSource {
         }
         let fetchedTargets = targets
         let decodedTargets = Self.decodeOnEveryCore(count: targets.count) { index in
-            fetchedTargets[index].compactMap { try? Self.readBack($0, file: path) }
+            var authors = RecordAuthorMemo()
+            return fetchedTargets[index].compactMap { try? Self.readBack($0, file: path, authors: &authors) }
         }
         for index in runs.indices { runs[index].replyTargets = decodedTargets[index] }
         return runs
@@ -198,6 +200,15 @@ final class StoredArchive: ArchiveSource {
             throw EventRecordError(file: file, line: 0, offset: 0, expected: "a message record, found another event")
         }
         return message
+    }
+
+    /// ``readBack(_:file:)``, the record's author known from `authors` when it holds the record's
+    /// `author` object (``RecordAuthorMemo``): the records of a run repeat few authors.
+    /// - Throws: as ``readBack(_:file:)``.
+    static func readBack(_ record: [UInt8], file: String, authors: inout RecordAuthorMemo) throws(EventRecordError) -> Message {
+        let reader = MessageRecordReader()
+        if let message = record.withUnsafeBufferPointer({ reader.validatedMessage(in: $0, authors: &authors) }) { return message }
+        return try readBack(record, file: file)
     }
 
     /// The message a stored record's bytes hold. Records are written as valid UTF-8; one that is

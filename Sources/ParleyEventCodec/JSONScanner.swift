@@ -67,6 +67,19 @@ struct JSONScanner {
         throw Refusal()
     }
 
+    /// The text from the next token (white space before it consumed) to the end.
+    /// - Throws: ``Refusal`` at the end of the text.
+    mutating func rest() throws(Refusal) -> UnsafeBufferPointer<UInt8> {
+        _ = try peek()
+        return UnsafeBufferPointer(rebasing: bytes[position...])
+    }
+
+    /// The number of bytes not consumed yet.
+    var remaining: Int { bytes.count - position }
+
+    /// Consumes `count` bytes of ``rest()`` the caller has read.
+    mutating func pass(_ count: Int) { position += count }
+
     /// Consumes `byte`, the next token.
     /// - Throws: ``Refusal`` when the next token is another.
     mutating func expect(_ byte: UInt8) throws(Refusal) {

@@ -21,6 +21,20 @@ extension MessageRecordReader {
         return author
     }
 
+    /// ``author(_:)``, known from `memo` when it holds the object `scanner` is at, and kept in it
+    /// when read; read alone when the memo keeps nothing (a capacity of 0).
+    static func author(_ scanner: inout JSONScanner, memo: inout RecordAuthorMemo) throws(JSONScanner.Refusal) -> Author {
+        guard memo.capacity > 0 else { return try author(&scanner) }
+        let text = try scanner.rest()
+        if let (author, length) = memo.author(at: text) {
+            scanner.pass(length)
+            return author
+        }
+        let author = try author(&scanner)
+        memo.keep(author, length: text.count - scanner.remaining, of: text)
+        return author
+    }
+
     /// Sets the fields of `author` from the `author` object `scanner` is at.
     private static func read(_ author: inout Author, from scanner: inout JSONScanner) throws(JSONScanner.Refusal) {
         var required = (id: false, name: false)

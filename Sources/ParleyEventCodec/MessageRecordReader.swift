@@ -35,14 +35,28 @@ package struct MessageRecordReader: Sendable {
     /// - Parameter channel: The channel of a record without a `channel` field (a post's, whose
     ///   address names it); nil reads such a record as nil.
     package func validatedMessage(in record: Data, channel: String? = nil) -> Message? {
+        var memo = RecordAuthorMemo(capacity: 0)
+        return record.withUnsafeBytes { raw in
+            Self.validatedMessage(in: raw.assumingMemoryBound(to: UInt8.self), channel: channel, memo: &memo)
+        }
+    }
+
+    /// ``validatedMessage(in:channel:)`` of a record that names its channel, its author known from
+    /// `authors` when it holds the record's `author` object, and kept in it when read: for a
+    /// caller reading many records of one store (``RecordAuthorMemo``).
+    package func validatedMessage(in record: UnsafeBufferPointer<UInt8>, authors: inout RecordAuthorMemo) -> Message? {
+        Self.validatedMessage(in: record, channel: nil, memo: &authors)
+    }
+
+    private static func validatedMessage(
+        in record: UnsafeBufferPointer<UInt8>, channel: String?, memo: inout RecordAuthorMemo
+    ) -> Message? {
         do {
-            return try record.withUnsafeBytes { raw in
-                var scanner = JSONScanner(raw.assumingMemoryBound(to: UInt8.self))
-                let message = try Self.message(&scanner, channel: channel)
-                try scanner.expectEnd()
-                try MessageValidator().validate(message)
-                return message
-            }
+            var scanner = JSONScanner(record)
+            let message = try Self.message(&scanner, channel: channel, memo: &memo)
+            try scanner.expectEnd()
+            try MessageValidator().validate(message)
+            return message
         } catch {
             return nil
         }
@@ -52,7 +66,9 @@ package struct MessageRecordReader: Sendable {
 
     /// The record object, which must have `"type":"message"`, as a message; `fallback` is the
     /// channel when the object has no `channel` member.
-    private static func message(_ scanner: inout JSONScanner, channel fallback: String?) throws(JSONScanner.Refusal) -> Message {
+    private static func message(
+        _ scanner: inout JSONScanner, channel fallback: String?, memo: inout RecordAuthorMemo
+    ) throws(JSONScanner.Refusal) -> Message {
         try scanner.expect(0x7B)
         var members = RecordMembers(messageKeys)
         var isMessage = false
@@ -68,7 +84,7 @@ package struct MessageRecordReader: Sendable {
             case .channel: channel = try scanner.string()
             case .id: id = try scanner.string()
             case .timestamp: timestamp = try Self.timestamp(&scanner)
-            case .author: author = try Self.author(&scanner)
+            case .author: author = try Self.author(&scanner, memo: &memo)
             case .content: content = try scanner.string()
             case .flavor: flavor = try scanner.optionalEnumeration()
             case .spans: spans = try scanner.optionalArray(Self.span)
