@@ -62,7 +62,7 @@ enum WhatsAppDeletedText {
         var core = core
         return core.withUTF8 { bytes in
             let ascii = bytes.prefix(headLength).prefix { $0 < 0x80 }
-            return decomposedHeads.contains { head in head.count >= ascii.count && head.starts(with: ascii) }
+            return decomposedHeads.contains { $0.starts(with: ascii) }
         }
     }
 
