@@ -58,11 +58,27 @@ enum JSONObjectScanner {
                     expectingKey = true
                     atMember = false
                 }
+            case UInt8(ascii: " "):
+                index = spaceRunEnd(base, from: index + 1, count: count)
+                continue
             default: break
             }
             index += 1
         }
         return nil
+    }
+
+    /// The index of the first byte from `start` on that is not a space, or `count`: a
+    /// pretty-printed record's indentation, passed over eight bytes at a time.
+    static func spaceRunEnd(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
+        var index = start
+        while count - index >= 8 {
+            let nonSpaces = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
+            if nonSpaces != 0 { return index + nonSpaces.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < count, base[index] == UInt8(ascii: " ") { index += 1 }
+        return index
     }
 
     /// The index of the quote that ends the string whose text begins at `start`, or nil when the

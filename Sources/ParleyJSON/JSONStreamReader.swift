@@ -182,15 +182,24 @@ public final class JSONStreamReader {
         return .syntax(offset: offset + (rewriter?.originalOffset(of: consumed) ?? consumed), line: line, message: message)
     }
 
-    /// The line feeds in `bytes`, found with `memchr` (most of a pretty-printed export is
-    /// indentation between them).
-    private static func newlines(in bytes: UnsafeRawBufferPointer) -> Int {
+    /// The line feeds in `bytes`, counted eight bytes at a time: a byte is a line feed where
+    /// its XOR with 0x0A is zero, and ((x & 0x7F) + 0x7F) | x has its high bit clear exactly in
+    /// a zero byte x (no carry crosses bytes: Hacker's Delight §6-1). A pretty-printed export
+    /// has a line feed every 30 bytes or so, where finding each with `memchr` cost a call.
+    /// - Complexity: O(n), one word of eight bytes at a time.
+    package static func newlines(in bytes: UnsafeRawBufferPointer) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, feeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
         var count = 0
         var offset = 0
-        while offset < bytes.count, let found = memchr(base + offset, 0x0A, bytes.count - offset) {
-            count += 1
-            offset = base.distance(to: UnsafeRawPointer(found)) + 1
+        while bytes.count - offset >= 8 {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) ^ feeds
+            count += (~(((word & lows) &+ lows) | word | lows)).nonzeroBitCount
+            offset += 8
+        }
+        while offset < bytes.count {
+            if bytes[offset] == 0x0A { count += 1 }
+            offset += 1
         }
         return count
     }

@@ -254,16 +254,7 @@ extension JSONTape {
                 let byte = base[index]
                 // Space, tab, line feed and carriage return: bits 32, 9, 10 and 13.
                 guard byte <= 0x20, (0x1_0000_2600 as UInt64) >> UInt64(byte) & 1 != 0 else { return byte }
-                index += 1
-                while index + 8 <= count {
-                    let nonSpaces =
-                        UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
-                    if nonSpaces != 0 {
-                        index += nonSpaces.trailingZeroBitCount >> 3
-                        break
-                    }
-                    index += 8
-                }
+                index = JSONObjectScanner.spaceRunEnd(base, from: index + 1, count: count)
             }
             return nil
         }

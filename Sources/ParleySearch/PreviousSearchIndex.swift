@@ -147,18 +147,30 @@ public struct PreviousSearchIndex: Sendable {
         return kept.pages[file]
     }
 
+    /// A snippet chunk of the previous index as read (``snippetEntries(_:chunk:)``): its number and
+    /// its entries. A page's documents usually end inside a chunk whose rest the next page starts
+    /// with, so the caller keeps the last one read for the next page.
+    public struct SnippetChunk: Sendable {
+        let index: Int
+        let entries: [(document: UInt32, tail: ArraySlice<UInt8>)]
+    }
+
     /// The snippets of `page`'s documents, read from the previous index's snippet chunks through
-    /// `read`; nil when one is missing or a chunk does not read.
-    /// - Complexity: O(bytes of the chunks that hold them).
-    func keptPage(_ page: Page, read: (String) -> [UInt8]?) -> KeptPage? {
+    /// `read`, or from `last` when it is the chunk needed (then set to the last chunk read); nil
+    /// when one is missing or a chunk does not read.
+    /// - Complexity: O(bytes of the chunks that hold them, `last` excepted).
+    func keptPage(_ page: Page, read: (String) -> [UInt8]?, last: inout SnippetChunk?) -> KeptPage? {
         guard page.count > 0 else { return KeptPage(previousFirst: page.first, snippetTails: []) }
         let end = UInt64(page.first) + UInt64(page.count)
         var tails: [ArraySlice<UInt8>] = []
         tails.reserveCapacity(page.count)
         var index = Int(page.first) / snippetChunk
         while UInt64(index * snippetChunk) < end {
-            guard let bytes = read("s/\(index).js"), let entries = Self.snippetEntries(bytes, chunk: index) else { return nil }
-            for (document, tail) in entries where document >= page.first && UInt64(document) < end {
+            if last?.index != index {
+                guard let bytes = read("s/\(index).js"), let entries = Self.snippetEntries(bytes, chunk: index) else { return nil }
+                last = SnippetChunk(index: index, entries: entries)
+            }
+            for (document, tail) in last?.entries ?? [] where document >= page.first && UInt64(document) < end {
                 guard UInt64(document) == UInt64(page.first) + UInt64(tails.count) else { return nil }
                 tails.append(tail)
             }
@@ -206,16 +218,26 @@ public struct PreviousSearchIndex: Sendable {
 
     /// The entries of snippet chunk `chunk`'s bytes (`ParleySearch.snippets(N,[[DOCUMENT,…]…]);`):
     /// each document number and the entry's bytes after it, in order; nil when the bytes are not
-    /// such a call (numbers ascending within the chunk, four JSON strings an entry).
-    /// - Complexity: O(bytes).
+    /// such a call (numbers ascending within the chunk, four JSON strings an entry, no control
+    /// character in them).
+    /// - Complexity: O(bytes), one pass.
     static func snippetEntries(_ bytes: [UInt8], chunk: Int) -> [(document: UInt32, tail: ArraySlice<UInt8>)]? {
         let head = Array("ParleySearch.snippets(\(chunk),[".utf8), end = Array("]);\n".utf8)
         guard bytes.count >= head.count + end.count, bytes.starts(with: head), bytes.suffix(end.count).elementsEqual(end) else {
             return nil
         }
-        var entries: [(document: UInt32, tail: ArraySlice<UInt8>)] = []
-        var index = head.count
-        let limit = bytes.count - end.count
+        let spans = bytes.withUnsafeBufferPointer { entrySpans($0, from: head.count, to: bytes.count - end.count) }
+        return spans?.map { ($0.document, bytes[$0.tail]) }
+    }
+
+    /// The entries `[DOCUMENT,"…","…","…","…"]`, separated by commas, that fill `bytes` from
+    /// `start` to `limit`: each one's number and the range of its bytes after the number.
+    private static func entrySpans(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int
+    ) -> [(document: UInt32, tail: Range<Int>)]? {
+        var entries: [(document: UInt32, tail: Range<Int>)] = []
+        entries.reserveCapacity(SearchIndexer.snippetChunk)
+        var index = start
         func expect(_ byte: UInt8) -> Bool {
             guard index < limit, bytes[index] == byte else { return false }
             index += 1
@@ -235,16 +257,27 @@ public struct PreviousSearchIndex: Sendable {
             if let last = entries.last, last.document >= document { return nil }
             let tail = index
             for _ in 0..<4 {
-                guard expect(UInt8(ascii: ",")), expect(UInt8(ascii: "\"")) else { return nil }
-                while index < limit, bytes[index] != UInt8(ascii: "\"") {
-                    guard bytes[index] >= 0x20 else { return nil }
-                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                guard expect(UInt8(ascii: ",")), expect(UInt8(ascii: "\"")), let end = stringEnd(bytes, from: index, to: limit) else {
+                    return nil
                 }
-                guard expect(UInt8(ascii: "\"")) else { return nil }
+                index = end + 1
             }
             guard expect(UInt8(ascii: "]")) else { return nil }
-            entries.append((document, bytes[tail..<index]))
+            entries.append((document, tail..<index))
         }
         return entries
+    }
+
+    /// The index of the quote that ends the JSON string whose text begins at `start` in `bytes`
+    /// (escapes passed over whole), or nil when `limit` or a control character comes first.
+    private static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int) -> Int? {
+        var index = start
+        while index < limit {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { return index }
+            guard byte >= 0x20 else { return nil }
+            index += byte == UInt8(ascii: "\\") ? 2 : 1
+        }
+        return nil
     }
 }

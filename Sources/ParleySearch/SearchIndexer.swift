@@ -80,6 +80,8 @@ public struct SearchIndexer: Sendable {
     private var documents = 0
     /// The pages added from the previous index: their first document there and here, and their size.
     private var keptRanges: [(previous: UInt32, first: UInt32, count: UInt32)] = []
+    /// The snippet chunk of the previous index that ``keptPage(_:previous:read:)`` read last.
+    private var lastSnippetChunk: PreviousSearchIndex.SnippetChunk?
 
     /// An indexer that keeps the channels' ranges of `previousEntry` (the text of the previous
     /// archive's `search/index.js`, if any; one that does not read is ignored). A range is kept
@@ -150,12 +152,15 @@ public struct SearchIndexer: Sendable {
 
     /// The documents of the current channel's page `file` in `previous`, the index of the archive
     /// being replaced, when it holds that page in the same folder and its snippets read; the caller
-    /// vouches that the page shows exactly what it showed then.
-    public func keptPage(_ file: String, previous: PreviousSearchIndex, read: (String) -> [UInt8]?) -> PreviousSearchIndex.KeptPage? {
+    /// vouches that the page shows exactly what it showed then. The last snippet chunk read is kept
+    /// for the next call, whose page usually starts in it.
+    public mutating func keptPage(
+        _ file: String, previous: PreviousSearchIndex, read: (String) -> [UInt8]?
+    ) -> PreviousSearchIndex.KeptPage? {
         guard current != nil, let channel = channels.last?.channel,
             let page = previous.page(channel: channel.id, folder: channel.folder, file: file)
         else { return nil }
-        return previous.keptPage(page, read: read)
+        return previous.keptPage(page, read: read, last: &lastSnippetChunk)
     }
 
     /// Adds the current channel's next messages as the documents of a page kept unchanged
@@ -209,14 +214,22 @@ public struct SearchIndexer: Sendable {
         let ranges = keptRanges.sorted { $0.previous < $1.previous }
         for (term, list) in previous.postings {
             var moved: [UInt32] = []
+            // How many ranges start at or below the document: a term's documents ascend, so it
+            // only grows, and is searched for only when the document passes the next range's start
+            // (afresh for a document below the last one: chunks out of order in a tampered index).
+            var starting = 0
             for document in list.documents() {
-                var low = 0, high = ranges.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if ranges[middle].previous <= document { low = middle + 1 } else { high = middle }
+                if starting > 0, document < ranges[starting - 1].previous { starting = 0 }
+                if starting < ranges.count, ranges[starting].previous <= document {
+                    var low = starting + 1, high = ranges.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if ranges[middle].previous <= document { low = middle + 1 } else { high = middle }
+                    }
+                    starting = low
                 }
-                guard low > 0 else { continue }
-                let range = ranges[low - 1]
+                guard starting > 0 else { continue }
+                let range = ranges[starting - 1]
                 let offset = document - range.previous
                 if offset < range.count { moved.append(range.first + offset) }
             }

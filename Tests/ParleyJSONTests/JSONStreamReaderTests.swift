@@ -181,4 +181,29 @@ import Testing
             #expect(envelope["list"] == .array([]), "round \(round)")
         }
     }
+
+    /// Line feeds are counted eight bytes at a time: 20,000 seeded buffers of 0–80 bytes, starting
+    /// at every alignment, of bytes near 0x0A and its high-bit twin (0x8A, 0x0B, 0x09, 0x00, 0x7F,
+    /// 0xFF…), give the count byte by byte; and a syntax error's line is counted across chunks.
+    @Test func newlinesAreCountedAsByteByByte() {
+        var random = SeededRandom(seed: 0x0A0A)
+        let alphabet: [UInt8] = [0x0A, 0x0A, 0x8A, 0x0B, 0x09, 0x00, 0x7F, 0xFF, 0x80, 0x20, 0x0A ^ 0x7F, 0x8B]
+        for _ in 0..<20_000 {
+            let bytes = (0..<random.below(88)).map { _ in alphabet[random.below(alphabet.count)] }
+            let start = min(bytes.count, random.below(8))
+            let expected = bytes[start...].count { $0 == 0x0A }
+            let counted = bytes.withUnsafeBytes { JSONStreamReader.newlines(in: UnsafeRawBufferPointer(rebasing: $0[start...])) }
+            #expect(counted == expected, "\(bytes) from \(start)")
+        }
+        let text =
+            String(repeating: "\n", count: 9) + "{\"messages\": [\n{\"a\": 1},\n" + String(repeating: " \n", count: 5) + "{\"b\" 2}]}"
+        for chunk in [1, 3, 7, 8, 64] {
+            let read = Self.read(text, lists: ["messages"], chunk: chunk)
+            guard case let .failure(.syntax(_, line, _)) = read.outcome else {
+                Issue.record("chunk \(chunk): \(read.outcome)")
+                continue
+            }
+            #expect(line == 17, "chunk \(chunk)")
+        }
+    }
 }

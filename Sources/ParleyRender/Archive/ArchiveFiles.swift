@@ -171,10 +171,17 @@ struct ArchiveFiles {
 
     /// The bytes of the previous archive's file at `relativePath`, when it is Parley's, a regular
     /// file and at most `limit` bytes (nil otherwise).
-    func previousBytes(_ relativePath: String, limit: Int) -> [UInt8]? {
-        guard let old = previousFile(relativePath), old.size <= limit, let data = FileManager.default.contents(atPath: old.path) else {
-            return nil
-        }
+    func previousBytes(_ relativePath: String, limit: Int) -> [UInt8]? { Self.bytes(relativePath, limit: limit, of: previous) }
+
+    /// ``previousBytes(_:limit:)`` for another thread: it holds the previous archive's place and
+    /// manifest, nothing of the files being written.
+    var previousBytesReader: @Sendable (_ relativePath: String, _ limit: Int) -> [UInt8]? {
+        { [previous] in Self.bytes($0, limit: $1, of: previous) }
+    }
+
+    private static func bytes(_ relativePath: String, limit: Int, of previous: (root: URL, manifest: ArchiveManifest)?) -> [UInt8]? {
+        guard let old = file(relativePath, of: previous), old.size <= limit, let data = FileManager.default.contents(atPath: old.path)
+        else { return nil }
         return [UInt8](data)
     }
 
@@ -190,7 +197,9 @@ struct ArchiveFiles {
 
     /// The previous archive's file at `relativePath` when it is Parley's (by that archive's
     /// manifest) and a regular file, not a link: its path and size.
-    private func previousFile(_ relativePath: String) -> (path: String, size: Int)? {
+    private func previousFile(_ relativePath: String) -> (path: String, size: Int)? { Self.file(relativePath, of: previous) }
+
+    private static func file(_ relativePath: String, of previous: (root: URL, manifest: ArchiveManifest)?) -> (path: String, size: Int)? {
         guard let previous, previous.manifest.isParleys(relativePath) else { return nil }
         let path = previous.root.appendingPathComponent(relativePath).path
         var status = stat()

@@ -26,8 +26,9 @@ struct SearchIndexWriter {
     private let worker: Worker
     private let clock: ZoneClock
     private var indexing = false
-    /// The previous archive's entry, until its index is read (``previous``).
-    private var previousEntry: String?
+    /// The reading of the previous archive's index, started with the render (on another core,
+    /// while the channels are planned) when that archive has one, until ``previous`` takes it.
+    private var reading: BackgroundWork<PreviousSearchIndex?>?
     /// The previous archive's index, once read: nil when it could not be.
     private var previous: PreviousSearchIndex??
     /// How many documents were taken from the previous archive's index.
@@ -42,8 +43,12 @@ struct SearchIndexWriter {
     private static let fileSizeLimit = 64 << 20
 
     init(previous files: ArchiveFiles, clock: ZoneClock) {
-        previousEntry = files.previousText(Self.folder + "index.js", limit: SearchIndexer.entrySizeLimit)
-        worker = Worker(SearchIndexer(previousEntry: previousEntry))
+        let entry = files.previousText(Self.folder + "index.js", limit: SearchIndexer.entrySizeLimit)
+        worker = Worker(SearchIndexer(previousEntry: entry))
+        let read = files.previousBytesReader
+        reading = entry.map { entry in
+            BackgroundWork { PreviousSearchIndex(entry: entry, read: { read(Self.folder + $0, Self.fileSizeLimit) }) }
+        }
         self.clock = clock
     }
 
@@ -122,11 +127,11 @@ struct SearchIndexWriter {
     /// must be read (the index does not hold the page, or cannot be read).
     mutating func keptDocuments(ofPage file: String, count: Int, files: ArchiveFiles) -> PreviousSearchIndex.KeptPage? {
         guard indexing else { return nil }
-        func read(_ path: String) -> [UInt8]? { files.previousBytes(Self.folder + path, limit: Self.fileSizeLimit) }
         if previous == nil {
-            previous = previousEntry.flatMap { PreviousSearchIndex(entry: $0, read: read) }
-            previousEntry = nil
+            previous = .some(reading?.wait() ?? nil)
+            reading = nil
         }
+        func read(_ path: String) -> [UInt8]? { files.previousBytes(Self.folder + path, limit: Self.fileSizeLimit) }
         guard let index = previous ?? nil, let kept = worker.sync({ $0.keptPage(file, previous: index, read: read) }), kept.count == count
         else { return nil }
         return kept
