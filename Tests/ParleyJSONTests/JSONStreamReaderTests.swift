@@ -184,7 +184,8 @@ import Testing
 
     /// Line feeds are counted eight bytes at a time: 20,000 seeded buffers of 0–80 bytes, starting
     /// at every alignment, of bytes near 0x0A and its high-bit twin (0x8A, 0x0B, 0x09, 0x00, 0x7F,
-    /// 0xFF…), give the count byte by byte; and a syntax error's line is counted across chunks.
+    /// 0xFF…), and buffers of 2,039–20,000 bytes, all line feeds or seeded, give the count byte by
+    /// byte; and a syntax error's line is counted across chunks.
     @Test func newlinesAreCountedAsByteByByte() {
         var random = SeededRandom(seed: 0x0A0A)
         let alphabet: [UInt8] = [0x0A, 0x0A, 0x8A, 0x0B, 0x09, 0x00, 0x7F, 0xFF, 0x80, 0x20, 0x0A ^ 0x7F, 0x8B]
@@ -194,6 +195,13 @@ import Testing
             let expected = bytes[start...].count { $0 == 0x0A }
             let counted = bytes.withUnsafeBytes { JSONStreamReader.newlines(in: UnsafeRawBufferPointer(rebasing: $0[start...])) }
             #expect(counted == expected, "\(bytes) from \(start)")
+        }
+        // Past 255 words a byte lane of all line feeds would overflow but for the sums between.
+        for count in [2039, 2040, 2041, 2048, 4087, 5000, 20_000] {
+            for bytes in [[UInt8](repeating: 0x0A, count: count), (0..<count).map { _ in alphabet[random.below(alphabet.count)] }] {
+                let counted = bytes.withUnsafeBytes { JSONStreamReader.newlines(in: $0) }
+                #expect(counted == bytes.count { $0 == 0x0A }, "\(count) bytes")
+            }
         }
         let text =
             String(repeating: "\n", count: 9) + "{\"messages\": [\n{\"a\": 1},\n" + String(repeating: " \n", count: 5) + "{\"b\" 2}]}"
