@@ -42,12 +42,15 @@ public final class ArchiveStore {
     /// keeps a number for each, so a row takes about 60 bytes instead of 150.
     private var sightingChannels = Numbering()
     private var sightingFiles = Numbering()
-    /// While an update fills a store that held no messages (``beginUpdate()``): the ids it met, so
-    /// that a first sighting needs no lookup; nil once the update keeps its sightings indexed.
-    private var fill: SightingFilter?
-    /// During a fill, its first sightings, in order: read back into the sighting table only if
-    /// the fill ends its deferral.
+    /// While an update defers its sightings (``beginUpdate()``): the ids it met, so that a first
+    /// sighting needs no lookup; nil once the update keeps its sightings indexed.
+    private var sightingFilter: SightingFilter?
+    /// While an update defers its sightings, its first sightings, in order: read back into the
+    /// sighting table only if the deferral ends.
     private var spill: SightingSpill?
+    /// Whether the open update is a fill of a store that held no messages, which also defers its
+    /// index by id, as long as it defers its sightings.
+    private var fill = false
     /// During a fill, the ids met first and not staged yet, in the order met (a staging batch at
     /// most), from `stagedFront` on: a row staged in its turn is the only copy of its id, so the
     /// deferred index stays unique; any other row ends the deferral. A queue, not a set: the
@@ -58,10 +61,15 @@ public final class ArchiveStore {
     /// write-back, started after every staged batch (``WriteBack``). Under the WAL an update's
     /// pages go to the log, a few megabytes at a time.
     private var writeBack: WriteBack?
-    /// The blocks of a fill's ``SightingFilter`` (tests make it small, so that it errs).
+    /// The blocks of an update's ``SightingFilter`` (tests make it small, so that it errs).
     package var sightingFilterBlocks = SightingFilter.defaultBlocks
+    /// Whether an update of a store that holds messages defers its sightings (tests turn it off
+    /// for the update every other is compared with).
+    package var defersSightings = true
     /// Whether the open update is a fill that still defers its sightings' index (``beginUpdate()``).
-    package var defersIndexByID: Bool { fill != nil }
+    package var defersIndexByID: Bool { fill }
+    /// Whether the open update still defers its sightings (``beginUpdate()``).
+    package var defersSightingIndex: Bool { sightingFilter != nil }
     /// During a fill, whether the index by id is still kept: it is while the rows come in (channel,
     /// id) order, each insert then next to the last (`lastInOrder`), with at most
     /// ``indexOrderRestarts`` rows where that order starts again (`orderRestarts`); the next such
@@ -519,6 +527,10 @@ public final class ArchiveStore {
     /// the commit. A rollback restores the index with the rest. What a caller sees is the same
     /// either way. 1M generated WhatsApp messages: the staging thread's CPU time 17.9 s → 5.4 s,
     /// the render 28.9 s → 17.8 s.
+    ///
+    /// An update of a store that holds messages defers its sightings the same way (its index by
+    /// id stays): most of a newer export's messages are known records, each only a sighting, and
+    /// appending one to the spill costs a fraction of an insert into the sighting table.
     /// - Throws: ``StoreError/failed(path:reason:)`` when the transaction cannot start (another
     ///   writer holds the store for longer than the busy timeout), or a fill's temporary file
     ///   cannot be made.
@@ -528,16 +540,16 @@ public final class ArchiveStore {
                 + "WITHOUT ROWID; DELETE FROM temp.update_copies;")
         sightingChannels = Numbering()
         sightingFiles = Numbering()
-        fill = nil
+        endDeferral()
         writeBack = usesWAL ? nil : WriteBack(path: path)
-        if try !holdsMessages() {
+        fill = try !holdsMessages()
+        if fill {
             keepsIndexByIDInOrder = true
-            lastInOrder = nil
             orderRestarts = 0
+        }
+        if fill || defersSightings {
             spill = try SightingSpill()
-            fill = SightingFilter(blocks: sightingFilterBlocks)
-            awaitingStage = []
-            stagedFront = 0
+            sightingFilter = SightingFilter(blocks: sightingFilterBlocks)
         }
     }
 
@@ -553,9 +565,9 @@ public final class ArchiveStore {
         "channel INTEGER, id TEXT, input INTEGER NOT NULL, file INTEGER NOT NULL, location TEXT NOT NULL, "
         + "kept_input INTEGER, kept_file INTEGER, kept_location TEXT"
 
-    /// Ends a fill's deferral (``beginUpdate()``): the sightings so far are read back from the
+    /// Ends an update's deferral (``beginUpdate()``): the sightings so far are read back from the
     /// spill into a table without a key, then go into the indexed table in key order, so each
-    /// insert appends, and the index by id of the messages staged so far is built by one sort.
+    /// insert appends, and a fill's index by id of the messages staged so far is built by one sort.
     /// - Complexity: O(k log k) for the k messages staged so far.
     private func indexSightings() throws(StoreError) {
         try connection.execute(
@@ -574,26 +586,36 @@ public final class ArchiveStore {
             """
             INSERT INTO temp.update_copies SELECT * FROM temp.update_sightings ORDER BY channel, id;
             DELETE FROM temp.update_sightings;
-            CREATE UNIQUE INDEX IF NOT EXISTS messages_by_id ON messages (channel, id);
             """)
-        endFill()
+        if fill { try connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS messages_by_id ON messages (channel, id)") }
+        endDeferral()
     }
 
-    private func endFill() {
+    /// Ends the deferral of the sightings, and of a fill's index by id, without writing.
+    private func endDeferral() {
         keepsIndexByIDInOrder = false
         lastInOrder = nil
-        fill = nil
+        fill = false
+        sightingFilter = nil
         spill = nil
         awaitingStage = []
         stagedFront = 0
     }
 
-    /// Whether the store may hold message `id` of `channel`: false during a fill when the update
-    /// certainly has not met it, so the caller skips the lookup (which, with the index deferred,
-    /// would read every row); when it may have, the deferral ends first (``indexSightings()``).
+    /// Whether the store may hold message `id` of `channel`: false during a fill (a store that
+    /// held no messages holds only what the update met) when the update certainly has not met
+    /// it, so the caller skips the lookup (which, with the index deferred, would read every row).
     private func mayHold(channel: String, id: String) throws(StoreError) -> Bool {
-        guard fill != nil else { return true }
-        if fill?.contains(channel: sightingChannels.number(of: channel), id: id) == false { return false }
+        guard fill else { return true }
+        return try mayHaveMet(channel: channel, id: id)
+    }
+
+    /// Whether the update may have met message `id` of `channel`: false while its sightings are
+    /// deferred and the filter rules the id out; when it may have, the deferral ends first
+    /// (``indexSightings()``), so the sighting table holds it.
+    private func mayHaveMet(channel: String, id: String) throws(StoreError) -> Bool {
+        guard sightingFilter != nil else { return true }
+        if sightingFilter?.contains(channel: sightingChannels.number(of: channel), id: id) == false { return false }
         try indexSightings()
         return true
     }
@@ -632,11 +654,11 @@ public final class ArchiveStore {
     /// - Complexity: O(log k) for k ids met.
     public func mark(channel: String, id: String, at place: Place, keptIfFirst: Bool) throws(StoreError) -> Sighting {
         let input = Int64(place.input), channel = sightingChannels.number(of: channel), file = sightingFiles.number(of: place.file)
-        if fill != nil {
-            if fill?.insert(channel: channel, id: id) == false {
+        if sightingFilter != nil {
+            if sightingFilter?.insert(channel: channel, id: id) == false {
                 try spill?.append(
                     SightingSpill.Sighting(channel: channel, id: id, input: input, file: file, location: place.location, kept: keptIfFirst))
-                awaitingStage.append(SightingKey(channel: channel, id: id))
+                if fill { awaitingStage.append(SightingKey(channel: channel, id: id)) }
                 return .first
             }
             try indexSightings()
@@ -684,7 +706,7 @@ public final class ArchiveStore {
         var assignments: [String] = []
         if !sameInput { assignments.append("input = ?3, file = ?4, location = ?5") }
         if kept { assignments.append("kept_input = ?3, kept_file = ?4, kept_location = ?5") }
-        guard !assignments.isEmpty, try mayHold(channel: channel, id: id) else { return }
+        guard !assignments.isEmpty, try mayHaveMet(channel: channel, id: id) else { return }
         try connection.query(
             "UPDATE temp.update_copies SET " + assignments.joined(separator: ", ") + " WHERE channel = ?1 AND id = ?2",
             [
@@ -703,10 +725,8 @@ public final class ArchiveStore {
     ///   then); not when the journal mode cannot change, since the update is stored by then.
     public func commitUpdate(header: String) throws(StoreError) {
         try connection.query("INSERT OR REPLACE INTO header (id, record) VALUES (1, ?)", [.text(header)])
-        if fill != nil {
-            try connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS messages_by_id ON messages (channel, id)")
-            endFill()
-        }
+        if fill { try connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS messages_by_id ON messages (channel, id)") }
+        endDeferral()
         try connection.execute("COMMIT")
         writeBack = nil
         guard !usesWAL, (try? holdsMessages()) == true else { return }
@@ -717,7 +737,7 @@ public final class ArchiveStore {
 
     /// Undoes the update: the store is as it was before ``beginUpdate()``.
     public func rollbackUpdate() {
-        endFill()
+        endDeferral()
         writeBack = nil
         try? connection.execute("ROLLBACK")
     }
@@ -756,7 +776,7 @@ public final class ArchiveStore {
 
     private func insert(_ messages: [StoredMessage]) throws(StoreError) {
         for message in messages {
-            if fill != nil {
+            if fill {
                 if stagedFront < awaitingStage.count,
                     awaitingStage[stagedFront] == SightingKey(channel: sightingChannels.number(of: message.channel), id: message.id)
                 {

@@ -1,6 +1,6 @@
 import ParleyDigest
 
-/// A fixed-size Bloom filter of the message ids an update of a store without messages has met
+/// A fixed-size Bloom filter of the message ids an update of a store has met
 /// (``ArchiveStore/beginUpdate()``): "not met" is certain, "met" may be wrong, so the store answers
 /// a first sighting without a lookup and asks its tables only for the rest.
 ///

@@ -1,9 +1,9 @@
 import Glibc
 
-/// The first sightings of a fill (``ArchiveStore/beginUpdate()``), appended to an unnamed file in
-/// the temporary folder instead of a table: a fill needs them only if it ends its deferral
-/// (``ArchiveStore`` reads them back then, in order, into its sighting table), and most fills never
-/// do, so each sighting costs a copy of its bytes instead of an SQLite insert. The file is unlinked
+/// The first sightings of an update (``ArchiveStore/beginUpdate()``), appended to an unnamed file
+/// in the temporary folder instead of a table: an update needs them only if it ends its deferral
+/// (``ArchiveStore`` reads them back then, in order, into its sighting table), and most updates
+/// never do, so each sighting costs a copy of its bytes instead of an SQLite insert. The file is unlinked
 /// as soon as it is made: nothing is left behind when the process ends, however it ends.
 ///
 /// Each sighting is one record: the channel's number, the input's number and the file's number

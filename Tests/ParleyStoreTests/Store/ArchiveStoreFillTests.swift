@@ -10,9 +10,20 @@ import Testing
 /// staged that was not met first.
 @Suite struct ArchiveStoreFillTests {
     /// A store holding one message of a channel the steps never use: its updates are not fills.
-    static func reference() throws -> ArchiveStore {
+    /// Without `blocks`, they keep every sighting in the indexed table (the update every other is
+    /// compared with); with them, they defer their sightings behind a filter of that many blocks.
+    /// With `holding`, it also holds messages 0–49 of both channels the steps use, which they
+    /// look up, meet and replace.
+    static func reference(blocks: Int? = nil, holding: Bool = false) throws -> ArchiveStore {
         let store = try ArchiveStore(path: ArchiveStoreTests.database(), upgrade: ArchiveStoreTests.noUpgrade)
-        try store.save(header: "h0", messages: [ArchiveStoreTests.message("z", "z", 1, "elsewhere")])
+        let held =
+            holding
+            ? ["general", "random"].flatMap { channel in
+                (0..<50).map { ArchiveStoreTests.message(channel, "\($0)", Int64($0 * 7), "held \(channel) \($0)") }
+            } : []
+        try store.save(header: "h0", messages: [ArchiveStoreTests.message("z", "z", 1, "elsewhere")] + held)
+        store.defersSightings = blocks != nil
+        store.sightingFilterBlocks = blocks ?? SightingFilter.defaultBlocks
         return store
     }
 
@@ -106,6 +117,30 @@ import Testing
                     "seed \(seed), \(blocks) blocks: first difference at \((0..<min(got.count, expected.count)).first { got[$0] != expected[$0] } ?? min(got.count, expected.count))"
                 )
                 #expect(!store.defersIndexByID)
+            }
+        }
+    }
+
+    /// The same 300 seeded updates of a store that holds messages (some of the ids they use, or
+    /// none), deferring their sightings behind a filter of one block or of the default size: they
+    /// answer as the update that keeps every sighting indexed, and never defer its index by id.
+    @Test func anUpdateDeferringItsSightingsAnswersAsOneThatDoesNot() throws {
+        for seed in UInt64(0)..<300 {
+            let ids = [30, 1_000, 100_000][Int(seed % 3)]
+            let steps = 60 + Int(seed % 7) * 20
+            let holding = seed % 2 == 0
+            let expected = try Self.run(Self.reference(holding: holding), seed: seed, ids: ids, steps: steps)
+            for blocks in [1, SightingFilter.defaultBlocks] {
+                let store = try Self.reference(blocks: blocks, holding: holding)
+                try store.beginUpdate()
+                #expect(store.defersSightingIndex && !store.defersIndexByID)
+                store.rollbackUpdate()
+                let got = try Self.run(store, seed: seed, ids: ids, steps: steps)
+                #expect(
+                    got == expected,
+                    "seed \(seed), \(blocks) blocks: first difference at \((0..<min(got.count, expected.count)).first { got[$0] != expected[$0] } ?? min(got.count, expected.count))"
+                )
+                #expect(!store.defersSightingIndex)
             }
         }
     }
