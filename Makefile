@@ -18,7 +18,8 @@ bench:
 
 # Whole archives: `parley render` (release) on generated Discord, Telegram, Slack and WhatsApp exports of
 # SIZES messages (default "100k 1m"; inputs in BENCH_WORK, default $TMPDIR/parley-bench), against the
-# peers' recorded times, then the update of the Discord archive with a newer export (scripts/bench-archive).
+# peers' recorded times and (PEERS_LIVE, default "whatsapp telegram") beside the same peers run here,
+# then the update of the Discord archive with a newer export (scripts/bench-archive).
 bench-archive:
 	./scripts/bench-archive
 
