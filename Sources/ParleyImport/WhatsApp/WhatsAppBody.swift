@@ -13,7 +13,11 @@ struct WhatsAppBody {
 
     /// The author candidate at the start of a body: the text before the first `: `, when it can
     /// be a name (not empty, at most 80 characters, no quotation marks `"“”«»„`, no `://`).
-    static func authorCandidate(_ line: Substring) -> String? {
+    static func authorCandidate(_ line: Substring) -> String? { authorAndText(line)?.name }
+
+    /// The author candidate at the start of a body (``authorCandidate(_:)``) and the rest of the
+    /// line after its `: `, found by one scan.
+    static func authorAndText(_ line: Substring) -> (name: String, text: Substring)? {
         guard let colon = WhatsAppCharacters.colonSpace(in: line) else { return nil }
         let name = WhatsAppCharacters.clean(line[..<colon.lowerBound])
         guard !name.isEmpty, name.utf8.count <= 80 || name.unicodeScalars.count <= 80 else { return nil }
@@ -23,7 +27,7 @@ struct WhatsAppBody {
                 return nil
             }
         }
-        return name
+        return (name, line[colon.upperBound...])
     }
 
     /// Whether `name`'s bytes hold `://`.
@@ -44,9 +48,9 @@ struct WhatsAppBody {
     ///   - markedLine: the header line began with a direction mark (iOS media lines).
     init(line: Substring, continuation: String?, knownAuthors: Set<String>, markedLine: Bool) {
         var rest = line
-        if let name = Self.authorCandidate(line), let colon = WhatsAppCharacters.colonSpace(in: line) {
+        if let (name, text) = Self.authorAndText(line) {
             author = name
-            rest = line[colon.upperBound...]
+            rest = text
         } else if let colon = line.firstIndex(of: ":"), knownAuthors.contains(WhatsAppCharacters.clean(line[..<colon])) {
             author = WhatsAppCharacters.clean(line[..<colon])
             rest = line[line.index(after: colon)...]

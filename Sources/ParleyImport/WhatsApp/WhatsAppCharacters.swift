@@ -57,6 +57,8 @@ enum WhatsAppCharacters {
 
     /// A letter or combining mark (AM/PM markers, era names).
     static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        // ASCII inline: the digit or space after a header's time is asked about on every line.
+        if scalar.isASCII { return (scalar.value | 0x20) &- 0x61 < 26 }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
             .nonspacingMark, .spacingMark, .enclosingMark:
@@ -93,16 +95,20 @@ enum WhatsAppCharacters {
     }
 
     /// The range of the first `: ` in `line` (the separator after an author's name).
-    /// - Complexity: O(n), on UTF-8 bytes.
+    /// - Complexity: O(n), over the line's contiguous UTF-8 bytes.
     static func colonSpace(in line: Substring) -> Range<Substring.Index>? {
-        let utf8 = line.utf8
-        var index = utf8.startIndex
-        while let colon = utf8[index...].firstIndex(of: 0x3A) {
-            let next = utf8.index(after: colon)
-            if next < utf8.endIndex, utf8[next] == 0x20 { return colon..<utf8.index(after: next) }
-            index = next
+        var bytes = line
+        let found = bytes.withUTF8 { bytes -> Int? in
+            var offset = 0
+            while offset + 1 < bytes.count {
+                if bytes[offset] == 0x3A, bytes[offset + 1] == 0x20 { return offset }
+                offset += 1
+            }
+            return nil
         }
-        return nil
+        guard let found else { return nil }
+        let colon = line.utf8.index(line.startIndex, offsetBy: found)
+        return colon..<line.utf8.index(colon, offsetBy: 2)
     }
 
     /// `text` without the direction marks at its start.

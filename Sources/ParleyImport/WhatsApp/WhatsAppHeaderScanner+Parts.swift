@@ -90,7 +90,11 @@ extension WhatsAppHeaderScanner {
         while cursor < scalarCount {
             let scalar = scalarAt(cursor)
             if WhatsAppCharacters.isLetter(scalar) {
-                normalized.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+                if scalar.isASCII {
+                    normalized.append(Unicode.Scalar(UInt8(scalar.value) | 0x20))
+                } else {
+                    normalized.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+                }
                 cursor += 1
                 end = cursor
             } else if scalar == "." || WhatsAppCharacters.isDirectionMark(scalar) {

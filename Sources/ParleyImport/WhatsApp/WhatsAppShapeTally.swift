@@ -61,11 +61,9 @@ struct WhatsAppShapeTally: Sendable {
         count += 1
         let content = line.content
         let body = Substring(Self.body(header, content))
-        if let name = WhatsAppBody.authorCandidate(body), let colon = WhatsAppCharacters.colonSpace(in: body),
-            !WhatsAppSystemText.isSystem(body[colon.upperBound...])
-        {
+        if let (name, text) = WhatsAppBody.authorAndText(body), !WhatsAppSystemText.isSystem(text) {
             authors.insert(name)
-            if WhatsAppDeletedText.marker(body[colon.upperBound...]) == .byExporter { exporters.insert(name) }
+            if WhatsAppDeletedText.marker(text) == .byExporter { exporters.insert(name) }
         }
         if let marker = header.marker, !WhatsAppClock.isKnown(marker) {
             unknownMarkers.insert(marker)

@@ -128,4 +128,65 @@ import Testing
         #expect(WhatsAppBody.authorCandidate(Substring(String(repeating: "é", count: 81) + ": hi")) == nil)
         #expect(WhatsAppBody.authorCandidate(Substring(String(repeating: "é", count: 80) + ": hi")) == String(repeating: "é", count: 80))
     }
+
+    /// `: ` is found where a search of the line's UTF-8 bytes finds it: 5,000 seeded lines of
+    /// ASCII, multi-byte letters, lone colons and spaces, each a substring that starts and ends
+    /// inside its string; the name's text after it is the substring's rest.
+    @Test func aColonAndSpaceIsFoundWhereTheBytesHoldIt() {
+        let pieces = ["a", "Ana", " ", ":", ": ", "::", "é", "日本", "👋🏽", "\u{200E}", "\u{A0}", "x:y", "12:30", "e\u{301}"]
+        var random = SeededRandom(seed: 0x434F_4C4E)
+        var found = 0
+        for round in 0..<5000 {
+            var text = ""
+            for _ in 0..<random.below(14) { text += pieces[random.below(pieces.count)] }
+            let characters = text.count
+            let start = text.index(text.startIndex, offsetBy: random.below(characters / 3 + 1))
+            let end = text.index(text.endIndex, offsetBy: -random.below(characters / 3 + 1))
+            let line = start <= end ? text[start..<end] : text[start..<start]
+            let bytes = Array(line.utf8)
+            let expected = bytes.indices.first { $0 + 1 < bytes.count && bytes[$0] == 0x3A && bytes[$0 + 1] == 0x20 }
+            let range = WhatsAppCharacters.colonSpace(in: line)
+            #expect(
+                range.map { line.utf8.distance(from: line.startIndex, to: $0.lowerBound) } == expected,
+                "round \(round): \(line.debugDescription)")
+            #expect(range.map { line.utf8.distance(from: $0.lowerBound, to: $0.upperBound) } == expected.map { _ in 2 }, "round \(round)")
+            if let range, let (_, rest) = WhatsAppBody.authorAndText(line) {
+                #expect(rest == line[range.upperBound...], "round \(round): \(line.debugDescription)")
+                found += 1
+            }
+        }
+        #expect(found > 1000)
+    }
+
+    /// A letter is what its general category says, the ASCII shortcut included: every ASCII
+    /// scalar, and letters, marks, digits and spaces of other scripts.
+    @Test func aLetterIsWhatItsGeneralCategorySays() {
+        let letters: Set<Unicode.GeneralCategory> = [
+            .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark, .spacingMark,
+            .enclosingMark,
+        ]
+        let others: [Unicode.Scalar] = [
+            "é", "Ω", "μ", "ö", "İ", "ı", "午", "ก", "\u{301}", "\u{903}", "٣", "\u{A0}", "\u{202F}", "\u{200E}", "·",
+        ]
+        for scalar in (0...0x7F).compactMap(Unicode.Scalar.init) + others {
+            #expect(
+                WhatsAppCharacters.isLetter(scalar) == letters.contains(scalar.properties.generalCategory),
+                "U+\(String(scalar.value, radix: 16, uppercase: true))")
+        }
+    }
+
+    /// An AM/PM marker's letters are lowercased, ASCII or not, its dots and one inner space
+    /// dropped.
+    @Test func aMarkerIsReadLowercased() {
+        var scanner = WhatsAppHeaderScanner()
+        let markers = [
+            "pm": "pm", "PM": "pm", "pM": "pm", "P.M.": "pm", "a. m.": "am", "A. M.": "am", "μ.μ.": "μμ", "Μ.Μ.": "μμ", "ÖS": "ös",
+            "ös": "ös",
+        ]
+        for (written, normalized) in markers {
+            let line = Array("12/03/2024, 9:15 \(written) - Ana: hi".utf8)
+            let header = line.withUnsafeBytes { scanner.scan($0) }
+            #expect(header?.marker == normalized, "\(written)")
+        }
+    }
 }
