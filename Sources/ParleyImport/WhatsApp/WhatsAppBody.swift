@@ -11,12 +11,9 @@ struct WhatsAppBody {
     var text: String
     var attachments: [Attachment] = []
 
-    /// The author candidate at the start of a body: the text before the first `: `, when it can
-    /// be a name (not empty, at most 80 characters, no quotation marks `"“”«»„`, no `://`).
-    static func authorCandidate(_ line: Substring) -> String? { authorAndText(line)?.name }
-
-    /// The author candidate at the start of a body (``authorCandidate(_:)``) and the rest of the
-    /// line after its `: `, found by one scan.
+    /// The author candidate at the start of a body — the text before the first `: `, when it can
+    /// be a name (not empty, at most 80 characters, no quotation marks `"“”«»„`, no `://`) — and
+    /// the rest of the line after that `: `, found by one scan.
     static func authorAndText(_ line: Substring) -> (name: String, text: Substring)? {
         guard let colon = WhatsAppCharacters.colonSpace(in: line) else { return nil }
         let name = WhatsAppCharacters.clean(line[..<colon.lowerBound])

@@ -116,17 +116,18 @@ import Testing
 
     /// What comes before the first `: ` is an author when it can be a name.
     @Test func anAuthorIsANameBeforeAColonAndSpace() {
-        #expect(WhatsAppBody.authorCandidate("José Núñez: hola") == "José Núñez")
-        #expect(WhatsAppBody.authorCandidate("\u{200E}Ana\u{A0}Bo\u{202C}: hi") == "Ana Bo")
-        #expect(WhatsAppBody.authorCandidate("王小明: 你好") == "王小明")
-        #expect(WhatsAppBody.authorCandidate("see https://example.org/a: this") == nil)
-        #expect(WhatsAppBody.authorCandidate("Zoë ://x: y") == nil)
-        #expect(WhatsAppBody.authorCandidate("Zoë :/ /x: y") == "Zoë :/ /x")
-        #expect(WhatsAppBody.authorCandidate("Ana «Bo»: hi") == nil)
-        #expect(WhatsAppBody.authorCandidate("Ana „Bo“: hi") == nil)
-        #expect(WhatsAppBody.authorCandidate("Ana \"Bo\": hi") == nil)
-        #expect(WhatsAppBody.authorCandidate(Substring(String(repeating: "é", count: 81) + ": hi")) == nil)
-        #expect(WhatsAppBody.authorCandidate(Substring(String(repeating: "é", count: 80) + ": hi")) == String(repeating: "é", count: 80))
+        #expect(WhatsAppBody.authorAndText("José Núñez: hola")?.name == "José Núñez")
+        #expect(WhatsAppBody.authorAndText("\u{200E}Ana\u{A0}Bo\u{202C}: hi")?.name == "Ana Bo")
+        #expect(WhatsAppBody.authorAndText("王小明: 你好")?.name == "王小明")
+        #expect(WhatsAppBody.authorAndText("see https://example.org/a: this")?.name == nil)
+        #expect(WhatsAppBody.authorAndText("Zoë ://x: y")?.name == nil)
+        #expect(WhatsAppBody.authorAndText("Zoë :/ /x: y")?.name == "Zoë :/ /x")
+        #expect(WhatsAppBody.authorAndText("Ana «Bo»: hi")?.name == nil)
+        #expect(WhatsAppBody.authorAndText("Ana „Bo“: hi")?.name == nil)
+        #expect(WhatsAppBody.authorAndText("Ana \"Bo\": hi")?.name == nil)
+        #expect(WhatsAppBody.authorAndText(Substring(String(repeating: "é", count: 81) + ": hi"))?.name == nil)
+        #expect(
+            WhatsAppBody.authorAndText(Substring(String(repeating: "é", count: 80) + ": hi"))?.name == String(repeating: "é", count: 80))
     }
 
     /// `: ` is found where a search of the line's UTF-8 bytes finds it: 5,000 seeded lines of
