@@ -11,8 +11,9 @@ struct WhatsAppChatPlan {
     /// The person who exported the chat, when the export names exactly one: the author of its
     /// `You deleted this message` lines (``WhatsAppDeletedText``); nil otherwise.
     var exporter: String?
-    /// Timestamps (milliseconds) met again after a later one, for ``SyntheticMessageID``.
-    var revisited: Set<Int64>
+    /// Timestamps (milliseconds) met again after a later one, for ``SyntheticMessageID``; nil
+    /// when not known (a header is no date in ``order``).
+    var revisited: Set<Int64>?
     /// The date order's and AM/PM markers' diagnostics.
     var diagnostics: [Diagnostic]
 }

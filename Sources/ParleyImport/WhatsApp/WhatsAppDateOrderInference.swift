@@ -3,12 +3,16 @@ import ParleyModel
 /// Decides the order of day, month and year for a whole WhatsApp export, never line by line,
 /// from its headers fed one at a time in file order (O(1) memory).
 ///
-/// 1. Keep the orders under which every header is a valid date (a year is four digits or
-///    carries an era; month ≤ 12; the day exists in that month).
+/// 1. Keep the orders under which the fewest headers are no valid date (a year is four digits or
+///    carries an era; month ≤ 12; the day exists in that month). In an export as WhatsApp wrote
+///    it that is none; a header that is no date in the order chosen (`00/00/0000`, or a line
+///    written in another locale's order) is read as a line of the message before it
+///    (``WhatsAppMessageAssembler``), and ``WhatsAppSurvey`` refuses an export where such
+///    headers are not a minority.
 /// 2. If several remain, prefer the one whose dates go backwards least often in file order
 ///    (exports are chronological, apart from a few out-of-order lines).
 /// 3. Then prefer the order in which the day field changes more often than the month field
-///    between consecutive dates (the frequency test of Pustur's whatsapp-chat-parser). This is
+///    between consecutive dates that fit both (the frequency test of Pustur's whatsapp-chat-parser). This is
 ///    a guess: the import warns, naming the order chosen and `--date-order`.
 /// 4. Still tied (every date is like `1/1/21`): day first, the most common convention, with a
 ///    diagnostic suggesting `--date-order`.
@@ -18,7 +22,7 @@ struct WhatsAppDateOrderInference: Sendable {
     struct Decision: Equatable {
         /// How an order was chosen.
         enum Basis: Equatable {
-            /// Forced, or the only order every date fits, or the one whose dates go backwards least.
+            /// Forced, or the only order the most dates fit, or the one whose dates go backwards least.
             case certain
             /// Day/month/year and month/day/year fit alike; the field that changes more often
             /// between consecutive dates was taken as the day (step 3).
@@ -62,8 +66,10 @@ struct WhatsAppDateOrderInference: Sendable {
         }
     }
 
-    /// The orders under which every header so far is a valid date, in ``DateOrder/allCases`` order.
-    private(set) var candidates = DateOrder.allCases
+    /// The headers taken.
+    private(set) var count = 0
+    /// Per order, the headers taken that are no valid date in it.
+    private(set) var invalid = PerOrder { _ in 0 }
     /// Per order, the first and the last valid date so far: where ``append(_:)`` joins two parts.
     private var firstDates = PerOrder<LocalDate?> { _ in nil }
     private var previousDates = PerOrder<LocalDate?> { _ in nil }
@@ -72,29 +78,24 @@ struct WhatsAppDateOrderInference: Sendable {
     private var previousFields: WhatsAppHeader.Fields?
     private var firstFieldChanges = 0
     private var secondFieldChanges = 0
-    /// A header ruled out the last order; later headers are ignored.
-    private(set) var isRejected = false
 
     /// Takes the next header in file order, with its date under each order (nil: not a valid
-    /// date in that order). Returns false when this header rules out the last remaining order.
-    mutating func add(_ header: WhatsAppHeader, dates: PerOrder<LocalDate?>) -> Bool {
-        guard !isRejected else { return true }
-        let remaining = candidates.filter { dates[$0] != nil }
-        if remaining.isEmpty {
-            isRejected = true
-            return false
-        }
-        candidates = remaining
+    /// date in that order).
+    mutating func add(_ header: WhatsAppHeader, dates: PerOrder<LocalDate?>) {
+        count += 1
         for order in DateOrder.allCases {
-            guard let date = dates[order] else { continue }
+            guard let date = dates[order] else {
+                invalid[order] += 1
+                continue
+            }
             if let previous = previousDates[order], date < previous { backwardSteps[order] += 1 }
             if firstDates[order] == nil { firstDates[order] = date }
             previousDates[order] = date
         }
+        guard dates.dmy != nil, dates.mdy != nil else { return }
         if let previous = previousFields { countChanges(from: previous, to: header.fields) }
         if firstFields == nil { firstFields = header.fields }
         previousFields = header.fields
-        return true
     }
 
     private mutating func countChanges(from previous: WhatsAppHeader.Fields, to next: WhatsAppHeader.Fields) {
@@ -104,16 +105,11 @@ struct WhatsAppDateOrderInference: Sendable {
 
     /// Takes `later`, the inference of the headers that follow these in the file, as if each of
     /// them had been added after these: the same state, so the same ``decision``.
-    /// - Returns: false, leaving this inference in an unspecified state, when that cannot be told
-    ///   from the two alone: when either part, or the two together, rule out every order (which
-    ///   header did so depends on the headers, not on the parts' sums).
     /// - Complexity: O(1).
-    mutating func append(_ later: Self) -> Bool {
-        guard !isRejected, !later.isRejected else { return false }
-        let remaining = candidates.filter { later.candidates.contains($0) }
-        guard !remaining.isEmpty else { return false }
-        candidates = remaining
+    mutating func append(_ later: Self) {
+        count += later.count
         for order in DateOrder.allCases {
+            invalid[order] += later.invalid[order]
             if let previous = previousDates[order], let first = later.firstDates[order], first < previous { backwardSteps[order] += 1 }
             backwardSteps[order] += later.backwardSteps[order]
             if firstDates[order] == nil { firstDates[order] = later.firstDates[order] }
@@ -124,13 +120,12 @@ struct WhatsAppDateOrderInference: Sendable {
         secondFieldChanges += later.secondFieldChanges
         if firstFields == nil { firstFields = later.firstFields }
         if let last = later.previousFields { previousFields = last }
-        return true
     }
 
-    /// The order for the headers taken, nil when one of them ruled out every order.
-    var decision: Decision? {
-        guard !isRejected else { return nil }
-        var candidates = candidates
+    /// The order for the headers taken (steps 1–4).
+    var decision: Decision {
+        let fewestInvalid = DateOrder.allCases.map { invalid[$0] }.min() ?? 0
+        var candidates = DateOrder.allCases.filter { invalid[$0] == fewestInvalid }
         if candidates.count == 1 { return Decision(order: candidates[0], basis: .certain) }
         let fewest = candidates.map { backwardSteps[$0] }.min() ?? 0
         candidates = candidates.filter { backwardSteps[$0] == fewest }

@@ -4,6 +4,11 @@ import ParleyModel
 /// The second pass over a WhatsApp export: turns each header of the export's shape and the lines
 /// after it into a message, handed on as soon as the next header (or the end) shows that its
 /// last continuation line was read. Holds one message's lines at a time.
+///
+/// A line that starts like a header of another shape, or like a header of the export's shape
+/// whose date is not valid in the export's order, is a line of the message before it, with a
+/// diagnostic. Such lines before the first message (and the lines after them) become a message
+/// of their own, of the system author at the first message's time, so that no line is lost.
 struct WhatsAppMessageAssembler {
     /// A message whose continuation lines are still being read.
     private struct Pending {
@@ -27,9 +32,11 @@ struct WhatsAppMessageAssembler {
     private var ids: SyntheticMessageID
     private var zone: WhatsAppZone
     private var pending: Pending?
+    /// The lines before the first message, as in the file.
+    private var leading: [UInt8] = []
     /// The author of system lines: no name, so the page shows no author before them.
     static let system = Author(id: AuthorID("whatsapp:system"), name: "")
-    /// Lines of another header shape, reported as kept in the message before them.
+    /// Lines that start like a header but start no message, each reported where it was kept.
     private(set) var diagnostics: [Diagnostic] = []
 
     /// - Parameter timeZone: the zone wall-clock times are taken in (``WhatsAppZone``).
@@ -47,19 +54,41 @@ struct WhatsAppMessageAssembler {
     mutating func add(_ line: WhatsAppLineSplitter.Line, _ emit: (Message) -> Void) {
         let content = line.content
         if let header = scanner.scan(content) {
-            if header.shape == plan.shape {
-                if let done = pending { emit(message(done)) }
+            let reason: String
+            if header.shape != plan.shape {
+                reason = "starts like a message header of another layout"
+            } else if WhatsAppClock.date(header, order: plan.order) == nil {
+                reason =
+                    "starts like a message header, but \"\(WhatsAppShapeTally.headerText(header, content))\" is no date in "
+                    + "\(plan.order.spelledOut) order"
+            } else {
+                if let done = pending { emit(message(done)) } else if let first = leadingMessage(before: header) { emit(first) }
                 pending = Pending(header: header, first: WhatsAppShapeTally.body(header, content))
                 return
             }
-            diagnostics.append(
-                Diagnostic(
-                    file: file, location: "line \(line.number)",
-                    message: "starts like a message header of another layout; kept as a line of the message before it"))
+            let kept = pending == nil ? "kept in a message of its own before the first message" : "kept as a line of the message before it"
+            diagnostics.append(Diagnostic(file: file, location: "line \(line.number)", message: "\(reason); \(kept)"))
         }
-        guard pending != nil else { return }
+        if pending == nil {
+            if leading.isEmpty, WhatsAppSurvey.isBlank(content) { return }
+            leading.append(contentsOf: line.bytes)
+            if line.terminated { leading.append(0x0A) }
+            return
+        }
         pending?.continuation.append(contentsOf: line.bytes)
         if line.terminated { pending?.continuation.append(0x0A) }
+    }
+
+    /// The lines before the first message as a system message at the time of `header`, the
+    /// first message's; nil when there are none.
+    private mutating func leadingMessage(before header: WhatsAppHeader) -> Message? {
+        defer { leading = [] }
+        guard let text = Self.continuationText(leading) else { return nil }
+        let wall = WhatsAppClock.timestamp(header, order: plan.order) ?? Timestamp(milliseconds: 0)
+        let id = ids.next(timestamp: wall, author: "", text: text)
+        return Message(
+            id: id, channel: channel.id, author: Self.system, timestamp: zone.instant(ofWall: wall), kind: .system,
+            content: Content(text: text, flavor: .whatsapp))
     }
 
     /// Ends the export, handing `emit` the last message.

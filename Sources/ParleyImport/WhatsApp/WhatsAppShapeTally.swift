@@ -38,11 +38,11 @@ struct WhatsAppShapeTally: Sendable {
     /// The line of the first header whose AM/PM marker follows `_`.
     private(set) var firstUnderscoredMarker: Int?
     private(set) var inference = WhatsAppDateOrderInference()
-    /// The header that ruled out the last date order.
-    private(set) var rejected: Failure?
-    /// The first header that is no valid date in the order `--date-order` forces.
-    private(set) var forcedMismatch: Failure?
-    /// Per order, the latest timestamp so far and the timestamps met again after a later one.
+    /// Per order, the first header that is no valid date in it.
+    private(set) var firstInvalid = WhatsAppDateOrderInference.PerOrder<Failure?> { _ in nil }
+    /// Per order in which every header so far is a valid date, the latest timestamp so far and
+    /// the timestamps met again after a later one (an order with an invalid date is no longer
+    /// followed: its messages' ids remember every timestamp, ``revisitedTimestamps(in:)``).
     private var latest = WhatsAppDateOrderInference.PerOrder<Int64?> { _ in nil }
     private var revisited = WhatsAppDateOrderInference.PerOrder<Set<Int64>> { _ in [] }
     /// Per order, the first ``leadingLatestLimit`` distinct timestamps that were the latest when
@@ -57,7 +57,7 @@ struct WhatsAppShapeTally: Sendable {
     }
 
     /// Takes the next header of this shape, found on `line`.
-    mutating func add(_ header: WhatsAppHeader, line: WhatsAppLineSplitter.Line, forced: DateOrder?) {
+    mutating func add(_ header: WhatsAppHeader, line: WhatsAppLineSplitter.Line) {
         count += 1
         let content = line.content
         let body = Substring(Self.body(header, content))
@@ -74,13 +74,13 @@ struct WhatsAppShapeTally: Sendable {
             if firstUnderscoredMarker == nil { firstUnderscoredMarker = line.number }
         }
         let dates = WhatsAppDateOrderInference.PerOrder { WhatsAppClock.date(header, order: $0) }
-        if !inference.add(header, dates: dates) {
-            rejected = Failure(position: Position(offset: line.offset, line: line.number), header: Self.headerText(header, content))
+        inference.add(header, dates: dates)
+        for order in DateOrder.allCases where dates[order] == nil && firstInvalid[order] == nil {
+            firstInvalid[order] = Failure(
+                position: Position(offset: line.offset, line: line.number), header: Self.headerText(header, content))
+            revisited[order] = []
         }
-        if let forced, forcedMismatch == nil, dates[forced] == nil {
-            forcedMismatch = Failure(position: Position(offset: line.offset, line: line.number), header: Self.headerText(header, content))
-        }
-        for order in DateOrder.allCases where inference.candidates.contains(order) {
+        for order in DateOrder.allCases where inference.invalid[order] == 0 {
             let time = dates[order].flatMap { WhatsAppClock.timestamp(header, date: $0)?.milliseconds } ?? 0
             if let previous = latest[order], time < previous {
                 revisited[order].insert(time)
@@ -101,12 +101,12 @@ struct WhatsAppShapeTally: Sendable {
     /// positions count from that text's start (`shift` bytes and lines into the whole text): the
     /// tally one pass over the whole text gives.
     /// - Returns: false, leaving this tally in an unspecified state, when that cannot be told from
-    ///   the two tallies alone: when a header rules out every date order
-    ///   (``WhatsAppDateOrderInference/append(_:)``), or when more than ``leadingLatestLimit``
+    ///   the two tallies alone: when, in an order both follow, more than ``leadingLatestLimit``
     ///   timestamps of `later` that were its latest when met are below this tally's latest.
     /// - Complexity: O(authors, markers and timestamps met again in `later`).
     mutating func append(_ later: Self, shiftedBy shift: Position) -> Bool {
-        guard later.shape == shape, rejected == nil, later.rejected == nil, inference.append(later.inference) else { return false }
+        guard later.shape == shape else { return false }
+        inference.append(later.inference)
         count += later.count
         authors.formUnion(later.authors)
         exporters.formUnion(later.exporters)
@@ -114,10 +114,14 @@ struct WhatsAppShapeTally: Sendable {
         if firstUnknownMarker == nil { firstUnknownMarker = later.firstUnknownMarker?.shifted(by: shift) }
         underscoredMarkers += later.underscoredMarkers
         if firstUnderscoredMarker == nil { firstUnderscoredMarker = later.firstUnderscoredMarker.map { $0 + shift.line } }
-        if forcedMismatch == nil {
-            forcedMismatch = later.forcedMismatch.map { Failure(position: $0.position.shifted(by: shift), header: $0.header) }
+        for order in DateOrder.allCases where firstInvalid[order] == nil {
+            firstInvalid[order] = later.firstInvalid[order].map { Failure(position: $0.position.shifted(by: shift), header: $0.header) }
         }
         for order in DateOrder.allCases {
+            guard inference.invalid[order] == 0 else {
+                revisited[order] = []
+                continue
+            }
             revisited[order].formUnion(later.revisited[order])
             guard let previous = latest[order] else {
                 (latest[order], leadingLatest[order], leadingLatestOverflows[order]) =
@@ -133,8 +137,9 @@ struct WhatsAppShapeTally: Sendable {
     }
 
     /// The timestamps (milliseconds) that, read in `order`, come again after a later one: the
-    /// only ones whose ids ``SyntheticMessageID`` must remember past the next timestamp.
-    func revisitedTimestamps(in order: DateOrder) -> Set<Int64> { revisited[order] }
+    /// only ones whose ids ``SyntheticMessageID`` must remember past the next timestamp; nil when
+    /// a header is no valid date in `order`, so they were not followed (every timestamp is).
+    func revisitedTimestamps(in order: DateOrder) -> Set<Int64>? { inference.invalid[order] == 0 ? revisited[order] : nil }
 
     /// The header line after its header, decoded.
     static func body(_ header: WhatsAppHeader, _ content: UnsafeRawBufferPointer) -> String {

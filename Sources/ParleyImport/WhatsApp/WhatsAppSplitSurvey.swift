@@ -14,8 +14,7 @@ enum WhatsAppSplitSurvey {
     /// The survey of the chat in `source`, or nil when it is to be surveyed in one pass: a zip
     /// entry (read from its start only), a text shorter than `minimumSize`, one that starts like
     /// UTF-16 (transcoded, so offsets differ), one without a line break after its middle, or one
-    /// whose parts' surveys cannot be joined (a date that rules out every order: the error names
-    /// the first such line, which one pass finds).
+    /// whose parts' surveys cannot be joined (``WhatsAppShapeTally/append(_:shiftedBy:)``).
     /// - Throws: ``ImportError/unreadable(file:reason:)`` when the input cannot be read.
     /// - Complexity: O(n) for n bytes, on two threads; memory for two chunks and two surveys.
     static func survey(

@@ -50,7 +50,7 @@ struct WhatsAppSurvey: Sendable {
             shapes[header.shape] = index
             tallies.append(WhatsAppShapeTally(shape: header.shape, first: .init(offset: line.offset, line: line.number)))
         }
-        tallies[index].add(header, line: line, forced: forced)
+        tallies[index].add(header, line: line)
     }
 
     /// Takes `later`, the survey of the text that follows this survey's, whose positions count
@@ -76,8 +76,9 @@ struct WhatsAppSurvey: Sendable {
 
     /// How the second pass reads the export.
     /// - Throws: ``ImportError/syntax(file:offset:line:expected:)`` when no line is a message
-    ///   header, text precedes the first header, AM/PM markers are unknown, or no date order fits
-    ///   every date (or a date does not fit the forced one).
+    ///   header, text precedes the first header, AM/PM markers are unknown, or fewer than most
+    ///   headers are valid dates in the order chosen or forced; a minority that is not is read as
+    ///   lines of the message before each (``WhatsAppMessageAssembler``).
     func plan(file: String) throws(ImportError) -> WhatsAppChatPlan {
         guard let best else { throw .syntax(file: file, offset: 0, line: 1, expected: Self.headerExample) }
         if let leading = leadingText {
@@ -88,23 +89,13 @@ struct WhatsAppSurvey: Sendable {
             let found = best.unknownMarkers.sorted().map { "\"\($0)\"" }.joined(separator: " and ")
             throw .syntax(file: file, offset: first.offset, line: first.line, expected: "an AM/PM marker Parley knows, found \(found)")
         }
-        let decision: WhatsAppDateOrderInference.Decision
-        if let forced {
-            if let bad = best.forcedMismatch {
-                throw .syntax(
-                    file: file, offset: bad.position.offset, line: bad.position.line,
-                    expected: "a date in \(forced.spelledOut) order (--date-order \(forced.rawValue)), found \"\(bad.header)\"")
-            }
-            decision = .init(order: forced, basis: .certain)
-        } else if let inferred = best.inference.decision {
-            decision = inferred
-        } else {
-            let bad = best.rejected
+        let decision = forced.map { WhatsAppDateOrderInference.Decision(order: $0, basis: .certain) } ?? best.inference.decision
+        let order = decision.order
+        if best.inference.invalid[order] * 2 >= best.count, let bad = best.firstInvalid[order] {
+            let orderText = forced.map { "order (--date-order \($0.rawValue))" } ?? "order, the order most of the export's dates fit"
             throw .syntax(
-                file: file, offset: bad?.position.offset ?? 0, line: bad?.position.line ?? 1,
-                expected:
-                    "a date that reads like the lines before it as day/month/year, month/day/year or year/month/day, found \"\(bad?.header ?? "")\""
-            )
+                file: file, offset: bad.position.offset, line: bad.position.line,
+                expected: "a date in \(order.spelledOut) \(orderText), found \"\(bad.header)\"")
         }
         var diagnostics: [Diagnostic] = []
         if let warning = Self.warning(for: decision) {
@@ -119,7 +110,7 @@ struct WhatsAppSurvey: Sendable {
         }
         return WhatsAppChatPlan(
             shape: best.shape, order: decision.order, authors: best.authors,
-            exporter: best.exporters.count == 1 ? best.exporters.first : nil, revisited: best.revisitedTimestamps(in: decision.order),
+            exporter: best.exporters.count == 1 ? best.exporters.first : nil, revisited: best.revisitedTimestamps(in: order),
             diagnostics: diagnostics)
     }
 
@@ -142,7 +133,8 @@ struct WhatsAppSurvey: Sendable {
     static let headerExample =
         "a WhatsApp message header such as \"18/03/2022, 14:56 - Name: text\" or \"[18/03/2022, 14:56:01] Name: text\""
 
-    private static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// Whether the text holds only spaces and direction marks.
+    static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
         String(decoding: bytes, as: UTF8.self).unicodeScalars.allSatisfy {
             WhatsAppCharacters.isSpace($0) || WhatsAppCharacters.isDirectionMark($0)
         }

@@ -86,7 +86,7 @@ struct WhatsAppChunkTests {
                 throws: ImportError.syntax(
                     file: "WhatsApp Chat with Ana.txt", offset: 27, line: 2,
                     expected:
-                        "a date that reads like the lines before it as day/month/year, month/day/year or year/month/day, found \"31/02/2022, 10:01 -\""
+                        "a date in day/month/year order, the order most of the export's dates fit, found \"31/02/2022, 10:01 -\""
                 )
             ) { try Self.read(Data(text.utf8), chunk: size) }
         }

@@ -90,7 +90,7 @@ struct WhatsAppParsingTests {
             throws: ImportError.syntax(
                 file: "chat.txt", offset: 22, line: 2,
                 expected:
-                    "a date that reads like the lines before it as day/month/year, month/day/year or year/month/day, found \"1/13/23, 10:00 -\""
+                    "a date in day/month/year order, the order most of the export's dates fit, found \"1/13/23, 10:00 -\""
             )
         ) {
             try Self.read("13/1/23, 10:00 - A: x\n1/13/23, 10:00 - A: y\n")
