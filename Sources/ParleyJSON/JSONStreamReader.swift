@@ -168,6 +168,12 @@ public final class JSONStreamReader {
     /// - Complexity: O(envelope read so far).
     public var partialEnvelope: JSONValue? { builder.pointee.partialRoot }
 
+    /// Where values nested deeper than 512 levels were read as `null`, what they held dropped (a
+    /// deeper value would overflow the stack when decoded or freed; records of `tapeLists` are
+    /// flat and exempt): the record each was in (`messages[12]`), or `$` outside the record
+    /// lists, the first 100 of them, and how many values were dropped in all.
+    public var drops: (places: [String], count: Int) { builder.pointee.drops }
+
     /// The error yajl reports for `bytes`, whose part from `from` on it was last handed, with its
     /// absolute offset (in the input, before any rewrite by `rewriter`) and line.
     private func syntaxError(in bytes: UnsafeRawBufferPointer, from: Int, rewriter: HexEscapeRewriter? = nil) -> JSONStreamError {

@@ -70,6 +70,20 @@ struct JSONTreeBuilder {
     var tapesRecords = false
     var tape = JSONTape()
     var taping = false
+    /// The containers open inside one nested deeper than ``maximumDepth``, which is being dropped
+    /// (0: none is).
+    var droppedDepth = 0
+    /// Where values nested deeper than ``maximumDepth`` were read as `null`: the record each was
+    /// in (`messages[12]`), or `$` outside records; the first ``maximumDropsNamed``, and how many in all.
+    private(set) var drops: (places: [String], count: Int) = ([], 0)
+
+    /// The deepest a container of a built value may lie: 512 levels, as Foundation's
+    /// `JSONDecoder`. One deeper is read as `null`, what it holds dropped: a value of tens of
+    /// thousands of levels would overflow the stack when it is decoded or freed (both recurse),
+    /// and no export nests anything Parley shows that deep. Taped records are flat and exempt.
+    static let maximumDepth = 512
+    /// The places ``drops`` names; the rest are counted.
+    static let maximumDropsNamed = 100
 
     init(
         lists: Set<String>, tapeLists: Set<String> = [], gate: JSONRecordGate? = nil, handler: @escaping (JSONStreamEvent) -> Void
@@ -114,6 +128,7 @@ struct JSONTreeBuilder {
     }
 
     mutating func value(_ value: JSONValue) {
+        guard droppedDepth == 0 else { return }
         let last = frames.count - 1
         guard last >= 0 else { return root = value }
         switch frames[last].kind {
@@ -178,7 +193,33 @@ struct JSONTreeBuilder {
         if tape.isComplete { endTapedRecord(isObject: tape.kind(0) == .object, end: consumed()) }
     }
 
-    mutating func key(_ key: String) { frames[frames.count - 1].key = key }
+    mutating func key(_ key: String) {
+        guard droppedDepth == 0 else { return }
+        frames[frames.count - 1].key = key
+    }
+
+    /// Whether the container beginning now is dropped: it lies deeper than ``maximumDepth``, or
+    /// inside one that does.
+    private mutating func startsDrop() -> Bool {
+        if droppedDepth > 0 {
+            droppedDepth += 1
+            return true
+        }
+        guard frames.count >= Self.maximumDepth else { return false }
+        droppedDepth = 1
+        let place = openRecord ?? "$"
+        if drops.places.count < Self.maximumDropsNamed, drops.places.last != place { drops.places.append(place) }
+        drops.count += 1
+        return true
+    }
+
+    /// Ends a container being dropped; the outermost is read as `null`. False when none is.
+    private mutating func endsDrop() -> Bool {
+        guard droppedDepth > 0 else { return false }
+        droppedDepth -= 1
+        if droppedDepth == 0 { value(.null) }
+        return true
+    }
 
     /// How many bytes of ``chunk`` the parser has read: during a callback, up to the end of the
     /// token it reports.
@@ -214,6 +255,7 @@ struct JSONTreeBuilder {
             tapeOpen(.object)
             return true
         }
+        guard !startsDrop() else { return true }
         frames.append(.object())
         return true
     }
@@ -296,6 +338,7 @@ struct JSONTreeBuilder {
 
     mutating func endObject() {
         if taping { return tapeClose() }
+        guard !endsDrop() else { return }
         let frame = frames.removeLast()
         value(.object(JSONObject(members: frame.members)))
     }
@@ -303,6 +346,7 @@ struct JSONTreeBuilder {
     mutating func startArray() {
         guard !replaying else { return }
         if tapes { return tapeOpen(.array) }
+        guard !startsDrop() else { return }
         guard listFrame == nil else { return frames.append(Frame(kind: .array)) }
         let pattern = frames.isEmpty ? "$" : path(concrete: false)
         guard lists.contains(pattern) else { return frames.append(Frame(kind: .array)) }
@@ -321,6 +365,7 @@ struct JSONTreeBuilder {
 
     mutating func endArray() {
         if taping { return tapeClose() }
+        guard !endsDrop() else { return }
         let frame = frames.removeLast()
         switch frame.kind {
         case let .list(list):

@@ -50,6 +50,19 @@ enum StreamedJSON {
         return keys
     }
 
+    /// The diagnostics of the values read as `null` for lying too deep
+    /// (``JSONStreamReader/drops``): one per record named, and one for the rest.
+    static func drops(_ drops: (places: [String], count: Int), file: String) -> [Diagnostic] {
+        let message = "a value nested deeper than 512 levels was read as null, what it held dropped"
+        var diagnostics = drops.places.map { Diagnostic(file: file, location: $0, message: message) }
+        if drops.count > drops.places.count {
+            diagnostics.append(
+                Diagnostic(
+                    file: file, location: "$", message: "\(drops.count) values in all were nested deeper than 512 levels and read as null"))
+        }
+        return diagnostics
+    }
+
     /// The bytes fed to the parser at once.
     static let chunkSize = 1 << 20
 
@@ -88,7 +101,7 @@ enum StreamedJSON {
         }
         do throws(JSONStreamError) {
             if let failure { throw failure }
-            return Outcome(envelope: try reader.finish())
+            return Outcome(envelope: try reader.finish(), diagnostics: Self.drops(reader.drops, file: file))
         } catch {
             switch error {
             case let .syntax(offset, line, message):

@@ -48,7 +48,8 @@ enum WhatsAppClock {
     /// taken as written, so that a date such as 9999-12-31 is not moved by 543 years.
     static let unmarkedBuddhistYears = 2400...2999
 
-    /// The date the header's fields give in `order`, or nil when they are not a valid date.
+    /// The date the header's fields give in `order`, or nil when they are not a valid date of the
+    /// years 1–9999 (``Timestamp/earliestSupported`` to ``Timestamp/latestSupported``).
     static func date(_ header: WhatsAppHeader, order: DateOrder) -> LocalDate? {
         let fields = header.fields
         let (yearField, month, day): (WhatsAppHeader.Field, Int, Int)
@@ -63,7 +64,7 @@ enum WhatsAppClock {
         }
         if order == .ymd, yearField.digits < 4, yearField.eraLetter == nil { return nil }
         let year = Self.year(yearField, buddhist: header.buddhistEra)
-        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+        guard (1...9999).contains(year), (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
         return LocalDate(year: year, month: month, day: day)
     }
 

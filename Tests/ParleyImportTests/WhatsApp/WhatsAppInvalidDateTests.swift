@@ -26,6 +26,18 @@ import Testing
             ])
     }
 
+    /// The year 0 is outside the years a timestamp holds (1–9999): it was read as 1 January 1970.
+    @Test func theYearZeroIsNoDate() throws {
+        let result = try Self.read(
+            "13/02/2022, 10:00 - Ana: one\n27/03/0000, 21:41 - Bo: year zero\n14/02/2022, 10:01 - Bo: two\n")
+        #expect(result.transcript.channels[0].messages.map(\.content.text) == ["one\n27/03/0000, 21:41 - Bo: year zero", "two"])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "chat.txt: line 2: starts like a message header, but \"27/03/0000, 21:41 -\" is no date in day/month/year order; "
+                    + "kept as a line of the message before it"
+            ])
+    }
+
     @Test func linesBeforeTheFirstMessageAreAMessageOfTheirOwn() throws {
         let result = try Self.read(
             "00/00/0000, 00:00 - Ana: zero\n[13/02/2022, 09:00:00] Cy: other layout\nmore\n13/02/2022, 10:00 - Ana: one\n"
