@@ -31,21 +31,25 @@ struct ChatGPTConversation: Decodable {
         case title, create_time, mapping, current_node, conversation_id, id
     }
 
+    /// The title; nil when absent or not a string (`Untitled conversation`): a cosmetic field
+    /// never costs the conversation its messages.
     var title: String?
     /// The conversation's start; nil when absent or not a number (it only places untimed messages).
     var create_time: Double?
     /// The nodes; one that cannot be read is a failure here, reported and left out by the converter.
     var mapping: [String: Lossy<ChatGPTNode>]?
+    /// The node the conversation was left at; nil when absent or not a string (the newest leaf is
+    /// taken, as for an id no node has).
     var current_node: String?
     var conversation_id: String?
     var id: String?
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        title = try container.decodeIfPresent(String.self, forKey: .title)
+        title = container.lenient(.title)
         create_time = try? container.decodeIfPresent(Double.self, forKey: .create_time)
         mapping = try container.decodeIfPresent([String: Lossy<ChatGPTNode>].self, forKey: .mapping)
-        current_node = try container.decodeIfPresent(String.self, forKey: .current_node)
+        current_node = container.lenient(.current_node)
         conversation_id = try container.decodeIfPresent(String.self, forKey: .conversation_id)
         id = try container.decodeIfPresent(String.self, forKey: .id)
     }

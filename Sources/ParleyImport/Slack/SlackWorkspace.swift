@@ -11,14 +11,17 @@ struct SlackWorkspace {
     let name: String
 
     /// Reads `users.json` and the conversation lists (`lists`: the list files by name) of the
-    /// export `name`.
-    /// - Throws: ``ImportError`` when a list file is malformed.
+    /// export `name`. An entry that cannot be read is left out and reported in ``diagnostics``
+    /// (its people are named from their messages' profiles, its folder after itself).
+    /// - Throws: ``ImportError`` when a list file is not a JSON array.
     /// - Complexity: O(bytes of the lists).
     init(lists: [String: Data], name: String) throws(ImportError) {
         self.name = name
         if let data = lists["users.json"] {
-            let list: [SlackExport.User] = try SlackJSON.decode(data, file: "\(name): users.json")
-            for user in list {
+            let file = "\(name): users.json"
+            let list: [Lossy<SlackExport.User>] = try SlackJSON.decode(data, file: file)
+            for entry in list {
+                guard let user = entry.record(file: file, diagnostics: &diagnostics) else { continue }
                 let display = [user.profile?.displayName, user.profile?.realName, user.realName].compactMap { $0 }.first { !$0.isEmpty }
                 let author = Author(
                     id: AuthorID(user.id), name: user.name ?? user.id, displayName: display, avatarURL: user.profile?.image72,
@@ -32,8 +35,10 @@ struct SlackWorkspace {
         ]
         for (file, kind) in kinds {
             guard let data = lists[file] else { continue }
-            let list: [SlackExport.Conversation] = try SlackJSON.decode(data, file: "\(name): \(file)")
-            for conversation in list {
+            let file = "\(name): \(file)"
+            let list: [Lossy<SlackExport.Conversation>] = try SlackJSON.decode(data, file: file)
+            for entry in list {
+                guard let conversation = entry.record(file: file, diagnostics: &diagnostics) else { continue }
                 conversations[conversation.id] = (conversation, kind)
                 if let folder = conversation.name { conversations[folder] = (conversation, kind) }
                 directory.channels[conversation.id] = conversation.name ?? conversation.id

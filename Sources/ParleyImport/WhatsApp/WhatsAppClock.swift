@@ -64,7 +64,9 @@ enum WhatsAppClock {
         }
         if order == .ymd, yearField.digits < 4, yearField.eraLetter == nil { return nil }
         let year = Self.year(yearField, buddhist: header.buddhistEra)
-        guard (1...9999).contains(year), (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+        guard (1...9999).contains(year), (1...12).contains(month), day >= 1, day <= LocalDate.days(inMonth: month, year: year) else {
+            return nil
+        }
         return LocalDate(year: year, month: month, day: day)
     }
 
@@ -79,13 +81,5 @@ enum WhatsAppClock {
         let hour = hour24(header.hour, marker: header.marker)
         let seconds = date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + header.minute * 60 + header.second)
         return Timestamp(unixSeconds: seconds)
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 }

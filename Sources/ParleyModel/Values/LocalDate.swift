@@ -23,6 +23,16 @@ public struct LocalDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
         year = Int(yearOfEra + era * 400) + (month <= 2 ? 1 : 0)
     }
 
+    /// The number of days in `month` (1–12) of `year` in the proleptic Gregorian calendar
+    /// (February has 29 in a year divisible by 4, but not by 100 unless by 400).
+    public static func days(inMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
     /// Days since 1970-01-01 (Hinnant's `days_from_civil`).
     public var daysSinceEpoch: Int64 {
         let shiftedYear = Int64(month <= 2 ? year - 1 : year)

@@ -1,8 +1,9 @@
 /// Parses RFC 3339 / ISO 8601 timestamps such as `2023-01-06T14:03:03.853+00:00`.
 ///
 /// Accepts any number of fractional-second digits (truncated to milliseconds), `Z` or a
-/// `±HH:MM` offset, and a space instead of `T`. Returns nil for anything else, and for an
-/// instant outside the years 0001–9999 in UTC (``Timestamp/earliestSupported``).
+/// `±HH:MM` offset (hours 00–23, minutes 00–59, as RFC 3339's `time-numoffset`), and a space
+/// instead of `T`. Returns nil for anything else — a day the month does not have (`2022-02-30`)
+/// included — and for an instant outside the years 0001–9999 in UTC (``Timestamp/earliestSupported``).
 /// - Complexity: O(n) in the string's length, no allocation.
 package enum RFC3339 {
     /// The instant `text` names, or nil (see the type's rules).
@@ -19,7 +20,8 @@ package enum RFC3339 {
             separator == 0x54 || separator == 0x74 || separator == 0x20,
             let hour = number(&bytes, 2), expect(&bytes, 0x3A), let minute = number(&bytes, 2),
             expect(&bytes, 0x3A), let second = number(&bytes, 2),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+            (1...12).contains(month), day >= 1, day <= LocalDate.days(inMonth: month, year: year), hour < 24, minute < 60,
+            second < 61
         else { return nil }
         var millis = 0
         if bytes.first == 0x2E {
@@ -42,9 +44,9 @@ package enum RFC3339 {
     private static func zoneOffsetMinutes(_ bytes: inout Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
         guard let sign = bytes.popFirst() else { return nil }
         if sign == 0x5A || sign == 0x7A { return 0 }
-        guard sign == 0x2B || sign == 0x2D, let hours = number(&bytes, 2) else { return nil }
+        guard sign == 0x2B || sign == 0x2D, let hours = number(&bytes, 2), hours < 24 else { return nil }
         _ = expect(&bytes, 0x3A)
-        guard let minutes = number(&bytes, 2) else { return nil }
+        guard let minutes = number(&bytes, 2), minutes < 60 else { return nil }
         return (hours * 60 + minutes) * (sign == 0x2D ? -1 : 1)
     }
 

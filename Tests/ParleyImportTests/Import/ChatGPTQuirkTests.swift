@@ -171,4 +171,22 @@ struct ChatGPTQuirkTests {
             [node("a", nil, ["b", "c"], "1.0"), node("b", "a", [], "null"), node("c", "a", [], "0.5")].joined(separator: ","))
         #expect(untimed.transcript.channels.map { $0.messages.map(\.id.rawValue) } == [["a", "c"], ["b"]])
     }
+
+    // MARK: cosmetic fields
+
+    /// A `title` or `current_node` that is no string cost the conversation every message.
+    @Test("a title or current node of another type leaves the conversation untitled, its messages kept")
+    func oddTitleAndCurrentNode() throws {
+        let json = """
+            [{"title": 42, "conversation_id": "c", "current_node": 7, "mapping": {
+              "root": {"id": "root", "message": null, "parent": null, "children": ["a1"]},
+              "a1": {"id": "a1", "parent": "root", "children": [], "message": {"id": "a1", "author": {"role": "assistant"},
+                "create_time": 1735689602.0, "content": {"content_type": "text", "parts": ["kept"]}, "recipient": "all"}}}}]
+            """
+        let result = try TranscriptReader().read(Data(json.utf8), file: "c.json", format: .chatGPT)
+        #expect(result.transcript.channels.map(\.name) == ["Untitled conversation"])
+        #expect(result.transcript.channels.flatMap(\.messages).map(\.content.text) == ["kept"])
+        #expect(result.diagnostics.isEmpty)
+    }
+
 }

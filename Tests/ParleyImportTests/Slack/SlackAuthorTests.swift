@@ -64,4 +64,27 @@ struct SlackAuthorTests {
                 "U1": "Ana", "U9": "Gina Guest", "U8": "Dee Parted", "B2": "GitHub",
             ], "so every mention of them is resolved when the page is rendered")
     }
+
+    /// One entry of `users.json` or `channels.json` that could not be read refused the whole export.
+    @Test("an unreadable entry of users.json or channels.json is left out and reported; the rest is read")
+    func unreadableListEntries() throws {
+        let folder = try SlackStreamingTests.export([
+            "users.json": #"[{"id":null,"name":"broken"},{"id":"U1","name":"ana"}]"#,
+            "channels.json": #"[{"id":"C0","name":5},{"id":"C1","name":"general"}]"#,
+            "general/2024-01-01.json": #"[{"type":"message","user":"U1","text":"kept","ts":"1704103200.000100"}]"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try TranscriptReader().read(contentsOf: folder.path)
+        let channel = try #require(result.transcript.channels.first)
+        #expect(channel.id == ChannelID("C1"))
+        #expect(channel.messages.map(\.content.text) == ["kept"])
+        #expect(channel.messages.map(\.author.name) == ["ana"])
+        let export = folder.path
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "\(export): users.json: [0].id: record skipped: expected a value of type string, found null",
+                "\(export): channels.json: [0].name: record skipped: expected a value of type string",
+            ])
+    }
+
 }
