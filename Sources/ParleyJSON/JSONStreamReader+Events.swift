@@ -5,7 +5,8 @@ extension JSONStreamReader {
     /// returns 1 (go on), or 0 at the `{` of a record the gate passes over (the reader then resumes
     /// past the record with a fresh parser); while the parser reads the reader's resumption,
     /// values and keys are not even made.
-    /// Numbers arrive as their text (`yajl_number`), so nothing is rounded.
+    /// Numbers arrive as their text (`yajl_number`), so nothing is rounded. Strings and keys arrive
+    /// unchecked (``parley_yajl_dont_validate_strings``): the builder reads invalid UTF-8 as U+FFFD.
     static let events = yajl_callbacks(
         yajl_null: { context in
             guard !builder(context).pointee.replaying else { return 1 }
@@ -38,11 +39,12 @@ extension JSONStreamReader {
         },
         yajl_string: { context, text, length in
             guard !builder(context).pointee.replaying else { return 1 }
+            let bytes = UnsafeRawBufferPointer(start: text, count: length)
             if builder(context).pointee.tapes {
-                builder(context).pointee.tapeScalar(.string, UnsafeRawBufferPointer(start: text, count: length))
+                builder(context).pointee.tapeText(.string, bytes)
                 return 1
             }
-            builder(context).pointee.value(.string(string(text, length)))
+            builder(context).pointee.value(.string(builder(context).pointee.text(bytes)))
             return 1
         },
         yajl_start_map: { context in
@@ -50,11 +52,12 @@ extension JSONStreamReader {
         },
         yajl_map_key: { context, text, length in
             guard !builder(context).pointee.replaying else { return 1 }
+            let bytes = UnsafeRawBufferPointer(start: text, count: length)
             if builder(context).pointee.taping {
-                builder(context).pointee.tape.append(.key, UnsafeRawBufferPointer(start: text, count: length))
+                builder(context).pointee.tapeText(.key, bytes)
                 return 1
             }
-            builder(context).pointee.key(string(text, length))
+            builder(context).pointee.key(builder(context).pointee.text(bytes))
             return 1
         },
         yajl_end_map: { context in
@@ -76,9 +79,5 @@ extension JSONStreamReader {
 
     private static func string(_ text: UnsafePointer<CChar>?, _ length: Int) -> String {
         String(decoding: UnsafeRawBufferPointer(start: text, count: length), as: UTF8.self)
-    }
-
-    private static func string(_ text: UnsafePointer<UInt8>?, _ length: Int) -> String {
-        String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
     }
 }

@@ -8,7 +8,9 @@ import Glibc
 ///
 /// Feed the bytes with ``read(_:)`` (any chunking, down to one byte), then call ``finish()``
 /// for the envelope: the document with every record list left empty. A UTF-8 byte order mark
-/// at the start is skipped; strings must be valid UTF-8. Events go to the handler in document
+/// at the start is skipped; invalid UTF-8 in a string (yajl checks none) is read as U+FFFD replacement
+/// characters, as `String(decoding:as:)` reads it (``takeInvalidUTF8InRecord()`` tells which records
+/// held some). Events go to the handler in document
 /// order, on the caller's thread, during ``read(_:)`` and ``finish()``. With `hexEscapes`, the
 /// `\xHH` escapes Telegram Desktop writes for control characters are read as `\u00HH`
 /// (``HexEscapeRewriter``); byte offsets in errors are still the input's. With a `gate`, each
@@ -30,6 +32,8 @@ public final class JSONStreamReader {
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     /// Rewrites `\xHH` escapes before yajl reads the bytes; nil for strict JSON.
     private var rewriter: HexEscapeRewriter?
+    /// Where strings held invalid UTF-8, noted by the builder.
+    private let invalidUTF8: JSONTreeBuilder.InvalidUTF8
 
     /// - Parameters:
     ///   - lists: The record lists' patterns: object keys from the root joined by `.`, `[]` for
@@ -50,7 +54,9 @@ public final class JSONStreamReader {
         callbacks = .allocate(capacity: 1)
         callbacks.initialize(to: Self.events)
         let handle: yajl_handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(builder))
+        _ = parley_yajl_dont_validate_strings(handle)
         self.handle = handle
+        invalidUTF8 = builder.pointee.invalidUTF8
         builder.pointee.parser = handle
     }
 
@@ -135,6 +141,7 @@ public final class JSONStreamReader {
     private func resume() {
         yajl_free(handle)
         handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(builder))
+        _ = parley_yajl_dont_validate_strings(handle)
         builder.pointee.parser = handle
         builder.pointee.replaying = true
         let resumption = builder.pointee.resumption
@@ -159,6 +166,18 @@ public final class JSONStreamReader {
         if builder.pointee.root != nil { throw syntaxError(in: UnsafeRawBufferPointer(start: nil, count: 0), from: 0) }
         throw .truncated(size: offset, line: lines, openRecord: builder.pointee.openRecord)
     }
+
+    /// Whether a string read since the last call, inside a record list's record, held invalid
+    /// UTF-8 (each ill-formed sequence read as U+FFFD). Asked at each
+    /// ``JSONStreamEvent/record(list:path:index:value:)`` or
+    /// ``JSONStreamEvent/tapedRecord(list:path:index:tape:)``, it tells of that record; asking clears it.
+    public func takeInvalidUTF8InRecord() -> Bool {
+        defer { invalidUTF8.inRecord = false }
+        return invalidUTF8.inRecord
+    }
+
+    /// Whether a string outside the record lists (the envelope) held invalid UTF-8, read as U+FFFD.
+    public var invalidUTF8OutsideRecords: Bool { invalidUTF8.outsideRecords }
 
     /// The document as far as it was read, every open container closed: each record list holds
     /// none of its records, an open one ends before the record being read, and a member whose

@@ -8,9 +8,10 @@ extension JSONTape {
     /// does not take on, it leaves to yajl — which then reads the record itself, and reports the
     /// error if there is one — by returning nil: the bytes ending before the object does, any byte
     /// out of place, whitespace other than space, tab, line feed and carriage return (yajl also
-    /// takes vertical tab and form feed), a control character or invalid UTF-8 in a string (yajl
-    /// takes overlong forms and surrogates), a lone surrogate escape (which yajl writes as `?` or
-    /// as an invalid 3-byte form), a number not followed by a delimiter in the input.
+    /// takes vertical tab and form feed), a control character or invalid UTF-8 in a string (which
+    /// the reader then takes from yajl as U+FFFD, ``JSONTreeBuilder/tapeText(_:_:)``), a lone
+    /// surrogate escape (which yajl writes as `?` or as an invalid 3-byte form, read as U+FFFD
+    /// alike), a number not followed by a delimiter in the input.
     /// - Returns: The object's length in bytes (`{` to `}`), the tape holding it; nil when it was
     ///   left to yajl (the tape then holds part of it, and is reset by the next record).
     /// - Complexity: O(bytes of the object).
@@ -195,7 +196,7 @@ extension JSONTape {
     /// The length of the well-formed UTF-8 sequence of a scalar above U+007F at `base[index]`
     /// (the Unicode Standard's table 3-7: no overlong form, no surrogate, nothing above U+10FFFF),
     /// or nil.
-    private static func utf8Length(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> Int? {
+    static func utf8Length(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> Int? {
         let lead = base[index]
         func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
             index + offset < count && range.contains(base[index + offset])

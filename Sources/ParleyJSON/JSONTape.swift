@@ -10,7 +10,8 @@ import Glibc
 /// Nodes are numbered from 0 (the value itself). A node's ``Node/end`` is the index just past its
 /// value (its last descendant's index + 1), so a container's children are walked by jumping from
 /// one's start to its end. Keys, strings and numbers hold their bytes as yajl hands them over:
-/// strings unescaped and valid UTF-8, numbers as written. Objects keep repeated keys, and a
+/// strings unescaped and valid UTF-8 (yajl checks none: an ill-formed sequence is taped as U+FFFD,
+/// as `String(decoding:as:)` reads it), numbers as written. Objects keep repeated keys, and a
 /// look-up finds the last, as ``JSONObject`` does.
 public struct JSONTape: Hashable, Sendable {
     /// One value, or one key of an object.

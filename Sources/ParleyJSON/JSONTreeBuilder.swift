@@ -85,6 +85,16 @@ struct JSONTreeBuilder {
     /// The places ``drops`` names; the rest are counted.
     static let maximumDropsNamed = 100
 
+    /// Where strings held invalid UTF-8; shared with the reader, which reports it.
+    let invalidUTF8 = InvalidUTF8()
+
+    /// Whether a string inside a record, or outside the record lists, held invalid UTF-8 (read as
+    /// U+FFFD): a class, so that the reader can ask while the builder hands a record over.
+    final class InvalidUTF8 {
+        var inRecord = false
+        var outsideRecords = false
+    }
+
     init(
         lists: Set<String>, tapeLists: Set<String> = [], gate: JSONRecordGate? = nil, handler: @escaping (JSONStreamEvent) -> Void
     ) {
@@ -219,6 +229,35 @@ struct JSONTreeBuilder {
         droppedDepth -= 1
         if droppedDepth == 0 { value(.null) }
         return true
+    }
+
+    /// The text of a string or key whose bytes yajl hands over unchecked: each ill-formed UTF-8
+    /// sequence read as U+FFFD (``noteInvalidUTF8()``).
+    func text(_ bytes: UnsafeRawBufferPointer) -> String {
+        if !UTF8Repair.isWellFormed(bytes) { noteInvalidUTF8() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Adds a string or a key to the record being taped (or makes a string a record of its own)
+    /// with its bytes as valid UTF-8, as ``JSONTape`` holds them: each ill-formed sequence as
+    /// U+FFFD (``noteInvalidUTF8()``).
+    mutating func tapeText(_ kind: JSONTape.Node.Kind, _ bytes: UnsafeRawBufferPointer) {
+        guard !UTF8Repair.isWellFormed(bytes) else {
+            return kind == .key ? tape.append(.key, bytes) : tapeScalar(kind, bytes)
+        }
+        noteInvalidUTF8()
+        var text = String(decoding: bytes, as: UTF8.self)
+        text.withUTF8 { kind == .key ? tape.append(.key, UnsafeRawBufferPointer($0)) : tapeScalar(kind, UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Notes a string with invalid UTF-8: in a record while a record list is open (its elements
+    /// are the records), else outside the lists.
+    private func noteInvalidUTF8() {
+        if listFrame != nil {
+            invalidUTF8.inRecord = true
+        } else {
+            invalidUTF8.outsideRecords = true
+        }
     }
 
     /// How many bytes of ``chunk`` the parser has read: during a callback, up to the end of the

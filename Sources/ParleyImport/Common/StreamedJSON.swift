@@ -63,6 +63,13 @@ enum StreamedJSON {
         return diagnostics
     }
 
+    /// The warning for a record (or, at `$`, the envelope) one of whose strings held invalid UTF-8:
+    /// the record is kept, each ill-formed sequence read as U+FFFD.
+    static func invalidUTF8(file: String, location: String) -> Diagnostic {
+        Diagnostic(
+            file: file, location: location, message: "invalid UTF-8 in a string, read as U+FFFD replacement characters; the record is kept")
+    }
+
     /// The bytes fed to the parser at once.
     static let chunkSize = 1 << 20
 
@@ -82,10 +89,15 @@ enum StreamedJSON {
     ) throws(ImportError) -> Outcome {
         var lastList: String?
         weak var current: JSONStreamReader?
+        var repaired: [Diagnostic] = []
         let reader = JSONStreamReader(lists: lists, tapeLists: tapeLists, hexEscapes: hexEscapes, gate: gate) { event in
-            if case let .listStarted(_, path, _) = event {
+            switch event {
+            case let .listStarted(_, path, _):
                 if lastList == nil { envelopeAtFirstList?(current?.partialEnvelope) }
                 lastList = path
+            case let .record(_, path, _, _), let .tapedRecord(_, path, _, _):
+                if current?.takeInvalidUTF8InRecord() == true { repaired.append(invalidUTF8(file: file, location: path)) }
+            case .listEnded: break
             }
             handler(event)
         }
@@ -101,25 +113,28 @@ enum StreamedJSON {
         }
         do throws(JSONStreamError) {
             if let failure { throw failure }
-            return Outcome(envelope: try reader.finish(), diagnostics: Self.drops(reader.drops, file: file))
+            let envelope = try reader.finish()
+            if reader.invalidUTF8OutsideRecords { repaired.append(invalidUTF8(file: file, location: "$")) }
+            return Outcome(envelope: envelope, diagnostics: repaired + Self.drops(reader.drops, file: file))
         } catch {
             switch error {
             case let .syntax(offset, line, message):
-                throw .syntax(file: file, offset: offset, line: line, expected: "valid JSON: \(message)")
+                throw .syntax(file: file, offset: offset, line: line, expected: "a JSON value, found a \(message)")
             case let .truncated(size, line, openRecord):
                 guard let list = lastList else {
-                    throw .syntax(file: file, offset: size, line: line, expected: "valid JSON: the file ends before the document does")
+                    throw .syntax(
+                        file: file, offset: size, line: line, expected: "the rest of the JSON document, found the end of the file")
                 }
                 guard let openRecord else {
                     return Outcome(
-                        diagnostics: [
+                        diagnostics: repaired + [
                             Diagnostic(
                                 file: file, location: list,
                                 message: "the file ends at byte \(size) (truncated?); every record in it is kept")
                         ], partialEnvelope: reader.partialEnvelope)
                 }
                 return Outcome(
-                    diagnostics: [
+                    diagnostics: repaired + [
                         .skipped(
                             file: file, location: openRecord,
                             reason: "the file ends at byte \(size) inside this record (truncated?); every record before it is kept")

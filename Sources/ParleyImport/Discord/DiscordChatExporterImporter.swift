@@ -65,7 +65,8 @@ public struct DiscordChatExporterImporter: Sendable {
             }
         }
         guard let export = reading.export else {
-            throw .syntax(file: file, offset: nil, line: nil, expected: "valid JSON: the file ends before its channel")
+            throw .syntax(
+                file: file, offset: nil, line: nil, expected: "the rest of the JSON document and its channel, found the end of the file")
         }
         let channelID = ChannelID(export.channel.id)
         var channel = Self.channel(export)

@@ -81,7 +81,7 @@ import Testing
         let file = TestPaths.fixture("broken.json").path
         let outcome = try ParleyProcess.run(["render", file, "-o", TestPaths.temporaryFolder().path])
         #expect(outcome.code == 65)
-        #expect(outcome.errors.hasPrefix("parley: \(file): line 3, byte 112: valid JSON"))
+        #expect(outcome.errors.hasPrefix("parley: \(file): line 3, byte 112: a JSON value, found a parse error: "))
     }
 
     @Test func unknownFormatExits65ListingWhatWasTried() throws {

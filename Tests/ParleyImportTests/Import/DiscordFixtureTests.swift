@@ -23,7 +23,7 @@ import Testing
             try TranscriptReader().read(contentsOf: file)
         } throws: { error in
             guard case let ImportError.syntax(name, offset, line, expected) = error else { return false }
-            return name == file && line == 3 && offset == 112 && expected.hasPrefix("valid JSON")
+            return name == file && line == 3 && offset == 112 && expected.hasPrefix("a JSON value, found a parse error: ")
         }
     }
 

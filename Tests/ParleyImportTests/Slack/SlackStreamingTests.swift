@@ -183,7 +183,7 @@ struct SlackStreamingTests {
         let (streamed, whole, _) = try Self.compare(path)
         #expect(streamed.map { $0.map(\.id.rawValue) } == [["1704103200.000100", "1704106800.000200", "1704186000.000050"]])
         let file = "\(path): general/2024-01-02.json"
-        let syntax = "valid JSON: parse error: after key and value, inside map, I expect ',' or '}'"
+        let syntax = "a JSON value, found a parse error: after key and value, inside map, I expect ',' or '}'"
         #expect(
             whole.diagnostics == [
                 .skipped(
@@ -206,7 +206,7 @@ struct SlackStreamingTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let error = ImportError.syntax(
             file: "\(folder.path): general/2024-01-01.json", offset: 45, line: 1,
-            expected: "valid JSON: parse error: after key and value, inside map, I expect ',' or '}'")
+            expected: "a JSON value, found a parse error: after key and value, inside map, I expect ',' or '}'")
         #expect(throws: error) { try TranscriptReader().read(contentsOf: folder.path) }
         #expect(throws: error) { try TranscriptReader().read(contentsOf: folder.path, into: CollectingSink()) }
     }
