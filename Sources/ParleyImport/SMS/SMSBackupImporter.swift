@@ -16,7 +16,9 @@ import ParleyXML
 /// the owner sent are outgoing, written by `--me NAME` (default "Me"). UTF-16 surrogate references
 /// (`&#55357;&#56397;`, Android's emoji) are read as the character they encode, a lone one as
 /// U+FFFD (reported); an MMS part past 10 MB is read like any other (``XMLStreamReader``). A
-/// truncated or malformed file keeps the messages read before the break and reports how many there are.
+/// message libxml2 refuses (a raw `&`, `&nbsp;`, invalid UTF-8, a `body` past 10 MB, …) is skipped
+/// with its line named and the messages after it are read (``SMSBackupStream``); a truncated file
+/// keeps the messages read before the break and reports how many there are.
 public struct SMSBackupImporter: Sendable {
     /// `--me` names the owner of the backup (default "Me"); `--phone-region` is where numbers
     /// written without a country code were dialled.
@@ -119,8 +121,8 @@ public struct SMSBackupImporter: Sendable {
         }
         let conversations = directory.resolved(region: options.phoneRegion)
         var stream = try open(options.mediaFolder)
-        let reader = stream.reader
-        var builder = SMSConversationBuilder(file: reader.name, owner: options.me ?? "Me", conversations: conversations)
+        let file = stream.reader.name
+        var builder = SMSConversationBuilder(file: file, owner: options.me ?? "Me", conversations: conversations)
         var diagnostics: [Diagnostic] = []
         do throws(XMLStreamError) {
             while let record = try stream.next() {
@@ -129,7 +131,7 @@ public struct SMSBackupImporter: Sendable {
             }
         } catch {
             guard case let .malformed(file, line, offset, message) = error else {
-                throw .unreadable(file: reader.name, reason: error.description)
+                throw .unreadable(file: file, reason: error.description)
             }
             if let partial = stream.pending {
                 let (message, channel) = builder.message(partial)
@@ -146,22 +148,22 @@ public struct SMSBackupImporter: Sendable {
                     file: file, location: "line \(line), byte \(offset)",
                     message: "the XML breaks off or is malformed (\(message)); kept the \(builder.count) messages read before it\(kept)"))
         }
-        let surrogates = reader.surrogates
+        let surrogates = stream.surrogates
         if surrogates.loneSurrogates > 0 {
             diagnostics.append(
                 Diagnostic(
-                    file: reader.name, location: "line \(surrogates.firstLoneLine ?? 0), byte \(surrogates.firstLoneByteOffset ?? 0)",
+                    file: file, location: "line \(surrogates.firstLoneLine ?? 0), byte \(surrogates.firstLoneByteOffset ?? 0)",
                     message: "\(Self.count(surrogates.loneSurrogates)) without its pair (emoji are written as two, such as "
                         + "&#55357;&#56397;) read as U+FFFD; the first is here"))
         }
         for problem in stream.problems {
-            diagnostics.append(Diagnostic(file: reader.name, location: "line \(problem.line)", message: problem.message))
+            diagnostics.append(Diagnostic(file: file, location: "line \(problem.line)", message: problem.message))
         }
         diagnostics += builder.diagnostics
         if let declared = stream.declaredCount, declared != builder.count {
             diagnostics.append(
                 Diagnostic(
-                    file: reader.name, location: "<smses count>",
+                    file: file, location: "<smses count>",
                     message: "the backup declares \(declared) messages; \(builder.count) were read"))
         }
         var names = Directory()

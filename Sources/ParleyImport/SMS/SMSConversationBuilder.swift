@@ -1,6 +1,7 @@
 import Foundation
 import ParleyDigest
 import ParleyModel
+import ParleyPhone
 
 /// Turns SMS backup records into messages of their conversations' channels, one at a time, on
 /// the second pass over a backup (the first found the conversations: ``SMSConversations``).
@@ -17,6 +18,8 @@ struct SMSConversationBuilder {
     /// Messages made so far.
     private(set) var count = 0
     private(set) var diagnostics: [Diagnostic] = []
+    /// The addresses longer than a phone number that a diagnostic has named.
+    private var overlong: Set<String> = []
 
     init(file: String, owner: String, conversations: SMSConversations) {
         self.file = file
@@ -28,6 +31,13 @@ struct SMSConversationBuilder {
     /// The message `record` gives and its channel (no messages of its own).
     mutating func message(_ record: SMSRecord) -> (Message, Channel) {
         let (key, addresses) = SMSConversationDirectory.conversation(of: record)
+        for address in addresses where address.utf8.count > PhoneNumber.longestInput && overlong.insert(address).inserted {
+            diagnostics.append(
+                Diagnostic(
+                    file: file, location: "line \(record.line)",
+                    message: "an address of \(address.utf8.count) bytes is longer than a phone number is read "
+                        + "(\(PhoneNumber.longestInput)); kept as written"))
+        }
         let contact = SMSConversationDirectory.contact(of: record)
         let channel =
             conversations.channel(ofSpelling: key)

@@ -90,15 +90,19 @@ struct SMSConversationDirectory {
     static func contact(of record: SMSRecord) -> String? { record.contactName.flatMap { $0 == "(Unknown)" ? nil : $0 } }
 
     /// A phone number without spaces, dashes, dots and parentheses; other addresses (e-mail, RCS
-    /// group ids such as `group_8@rcs.google.com`, names such as `AMAZON`) only trimmed.
+    /// group ids such as `group_8@rcs.google.com`, names such as `AMAZON`, an address longer than
+    /// any phone number) only trimmed.
     static func normalize(_ address: String) -> String {
         let trimmed = address.trimmingCharacters(in: .whitespaces)
         guard isPhoneNumber(trimmed) else { return trimmed }
         return String(trimmed.unicodeScalars.filter { !" -.()\u{00A0}".unicodeScalars.contains($0) }.map(Character.init))
     }
 
-    /// Whether `address` may be a phone number: it holds no letter and no `@`.
-    static func isPhoneNumber(_ address: String) -> Bool { !address.contains { $0.isLetter || $0 == "@" } }
+    /// Whether `address` may be a phone number: it holds no letter and no `@`, and it is no longer
+    /// than libphonenumber reads (``PhoneNumber/longestInput``; a longer one is kept as written).
+    static func isPhoneNumber(_ address: String) -> Bool {
+        address.utf8.count <= PhoneNumber.longestInput && !address.contains { $0.isLetter || $0 == "@" }
+    }
 
     /// Counts `address` (without formatting) towards its country's region, once.
     private mutating func tally(_ address: String) {

@@ -64,6 +64,15 @@ final class SMSPartData: DivertedAttributeSink {
         }
     }
 
+    /// Forgets the parts passed and not reported, and the value being read: the reader stopped at
+    /// an error and a new one reads on from a later place.
+    func discardPending() {
+        queue.removeAll()
+        head = 0
+        check = nil
+        file = nil
+    }
+
     /// The data of the next `<part>` the reader reports; nil when it has none.
     func next() -> Measure? {
         guard head < queue.count else { return nil }

@@ -11,7 +11,7 @@ final class RepairedInput {
         case memory(Data)
     }
 
-    /// Why reading stopped early, when the input did not end: a read error or an entity declaration.
+    /// Why reading stopped early, when the input did not end: a read error, an entity declaration or a node past 10 MB.
     struct Failure {
         var line: Int
         var byteOffset: Int
@@ -20,6 +20,9 @@ final class RepairedInput {
 
     private let source: Source
     private var memoryOffset = 0
+    /// The source offset of the next byte read, and the source bytes read as spaces (but their newlines).
+    private var sourceOffset = 0
+    private var blanked: Range<Int>?
     private let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64 * 1024)
     /// The bytes `start..<decided` are filtered and not yet handed to libxml2; `decided..<end` are read but undecided.
     private var start = 0
@@ -29,10 +32,23 @@ final class RepairedInput {
     private(set) var filter: XMLInputFilter
     private(set) var failure: Failure?
 
-    /// Bytes from `source`, the values of `diverted` (if any) handed to its sink instead.
-    init(_ source: Source, diverting diverted: DivertedAttribute?) {
+    /// Bytes from `source`, the values of `diverted` (if any) handed to its sink instead; given
+    /// `resume`, `prefix` and then the source's bytes from that byte offset, which stands at that
+    /// line (offsets and lines counted in the source, `prefix` standing just before the offset).
+    init(_ source: Source, diverting diverted: DivertedAttribute?, resume: XMLStreamReader.Resumption? = nil) {
         self.source = source
         filter = XMLInputFilter(diverting: diverted)
+        guard let resume else { return }
+        let prefix = Array(resume.prefix.utf8).prefix(buffer.count)
+        filter = XMLInputFilter(diverting: diverted, line: resume.line, byteOffset: resume.byteOffset - prefix.count)
+        sourceOffset = resume.byteOffset
+        blanked = resume.blanked
+        switch source {
+        case let .file(descriptor): lseek(descriptor, off_t(resume.byteOffset), SEEK_SET)
+        case .memory: memoryOffset = resume.byteOffset
+        }
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<prefix.count]).initialize(from: prefix)
+        end = prefix.count
     }
 
     deinit {
@@ -55,6 +71,13 @@ final class RepairedInput {
             }
             if !sourceEnded {
                 let count = fill(UnsafeMutableBufferPointer(rebasing: buffer[end...]))
+                if count > 0, let blanked, blanked.overlaps(sourceOffset..<sourceOffset + count) {
+                    for position in max(blanked.lowerBound, sourceOffset)..<min(blanked.upperBound, sourceOffset + count)
+                    where buffer[end + position - sourceOffset] != 0x0A {
+                        buffer[end + position - sourceOffset] = 0x20
+                    }
+                }
+                sourceOffset += max(count, 0)
                 guard count >= 0 else {
                     failure = Failure(line: filter.line, byteOffset: filter.offset, message: "the input could not be read (\(errno))")
                     return -1
@@ -70,10 +93,8 @@ final class RepairedInput {
                 }
                 decided = start + produced
                 end = decided + undecided
-            case let .refused(byteOffset):
-                failure = Failure(
-                    line: filter.line, byteOffset: byteOffset,
-                    message: "the document declares an entity (<!ENTITY), which is not read")
+            case let .refused(refusal):
+                failure = Failure(line: refusal.line, byteOffset: refusal.byteOffset, message: refusal.message)
                 return -1
             }
         }

@@ -13,6 +13,12 @@ import Glibc
 ///   move, and ``inputOffset(ofOutput:)`` maps libxml2's byte offsets back to the input's.
 /// - **Entity declarations** (`<!ENTITY`) are refused: the reader reads with `XML_PARSE_HUGE`,
 ///   which in libxml2 2.9 turns off the guard against exponential entity expansion.
+/// - **Nodes past 10 MB** are refused: a stretch from one `<` in content to the next (a start tag
+///   with its attributes and the text after it; a comment, CDATA section or instruction to its
+///   end) of more than ``longestNode`` bytes, diverted values not counted. libxml2's reader takes
+///   such a node in time that grows with its square (a 20 MB `body`: minutes, a busy loop as seen
+///   from outside), so `XML_PARSE_HUGE` holds only up to that bound, and no node libxml2 holds
+///   is larger.
 ///
 /// Comments, CDATA sections and processing instructions are left alone. The input may arrive in
 /// chunks cut anywhere: ``filter(_:atEnd:)`` decides a prefix of what it is given and leaves a
@@ -24,8 +30,18 @@ struct XMLInputFilter {
         /// The first `consumed` bytes given were read, and the first `produced` bytes of the
         /// buffer now hold what libxml2 is to read of them; the rest must be given again.
         case decided(consumed: Int, produced: Int)
-        /// The document declares an entity (`<!ENTITY`) at this byte offset of the input.
-        case refused(byteOffset: Int)
+        /// The document declares an entity (`<!ENTITY`) or holds a node past ``XMLInputFilter/longestNode``
+        /// bytes, which starts at this line and byte offset of the input.
+        case refused(Refusal)
+    }
+
+    /// Why the input is not read on.
+    struct Refusal: Equatable {
+        /// The line (1-based) and input byte offset of the entity declaration, or of the node's `<`.
+        var line: Int
+        var byteOffset: Int
+        /// What stands there, for the reader's error.
+        var message: String
     }
 
     /// Where the bytes being read stand.
@@ -45,6 +61,9 @@ struct XMLInputFilter {
     private static let maximumDigits = 24
     /// Element and attribute names longer than this are never the diverted ones.
     private static let longestName = 64
+    /// The most bytes from one `<` in content to the next (diverted values not counted): libxml2's
+    /// own limit for a node without `XML_PARSE_HUGE` (`XML_MAX_TEXT_LENGTH`).
+    static let longestNode = 10_000_000
 
     private let diverted: DivertedAttribute?
     private var context = Context.content
@@ -60,13 +79,25 @@ struct XMLInputFilter {
     private(set) var offset = 0
     /// How many bytes were produced before the current slice.
     private var produced = 0
+    /// The bytes passed since the last `<` in content (diverted values not counted), and where that `<` stood.
+    private var nodeLength = 0
+    private var nodeStart = (line: 1, byteOffset: 0)
+    /// The input byte offset of the first byte given.
+    private let base: Int
     /// How many input bytes diverted values removed so far.
     private var removed = 0
     /// For each diverted value: the output offset where it ended, and the bytes removed up to there.
     private var removals: [(output: Int, removed: Int)] = []
 
-    /// A filter handing the values of `diverted` (if any) to its sink.
-    init(diverting diverted: DivertedAttribute? = nil) { self.diverted = diverted }
+    /// A filter handing the values of `diverted` (if any) to its sink, whose first byte stands at
+    /// `line` and `byteOffset` of the input.
+    init(diverting diverted: DivertedAttribute? = nil, line: Int = 1, byteOffset: Int = 0) {
+        self.diverted = diverted
+        self.line = line
+        offset = byteOffset
+        base = byteOffset
+        nodeStart = (line, byteOffset)
+    }
 
     /// The input byte offset of what stands at byte `output` of the filtered stream (past what was
     /// produced: counted from the end of what was read, a diverted value cut short included).
@@ -78,7 +109,7 @@ struct XMLInputFilter {
             let middle = (low + high) / 2
             if removals[middle].output <= output { low = middle + 1 } else { high = middle }
         }
-        return output + (low == 0 ? 0 : removals[low - 1].removed)
+        return base + output + (low == 0 ? 0 : removals[low - 1].removed)
     }
 
     /// Filters what it can decide of `bytes` (the input from the first byte not yet decided) in
@@ -101,8 +132,24 @@ struct XMLInputFilter {
                 context = .tag
             }
             let byte = bytes[read]
+            let opensNode = context == .content && byte == UInt8(ascii: "<")
             guard let step = step(bytes, at: read, atEnd: atEnd) else { break }
-            if step < 0 { return .refused(byteOffset: offset + read) }
+            if step < 0 {
+                return .refused(
+                    Refusal(line: line, byteOffset: offset + read, message: "the document declares an entity (<!ENTITY), which is not read")
+                )
+            }
+            if opensNode {
+                nodeLength = 0
+                nodeStart = (line, offset + read)
+            }
+            nodeLength += step
+            if nodeLength > Self.longestNode {
+                return .refused(
+                    Refusal(
+                        line: nodeStart.line, byteOffset: nodeStart.byteOffset,
+                        message: "a tag or text here runs past \(Self.longestNode) bytes (libxml2 reads one in quadratic time); not read"))
+            }
             if byte == 0x0A, step > 0 { line += 1 }
             if write != read, step > 0, let base = bytes.baseAddress { memmove(base + write, base + read, step) }
             read += step

@@ -30,19 +30,37 @@ public final class XMLStreamReader {
     private let inputSize: Int
     /// The names of the elements open at the current node, outermost first.
     public private(set) var openElements: [String] = []
+    /// Where the bytes come from, to read them again from a later place (``resumed(after:at:)``).
+    private let origin: Origin
+    private let diverted: DivertedAttribute?
+    /// The lines of the source before the first one libxml2 reads (0 unless resumed).
+    private let linesBefore: Int
+
+    /// Where a reader's bytes come from.
+    private enum Origin {
+        case path(String)
+        case data(Data)
+    }
 
     /// A reader over the file at `path`, the values of `diverted` (if any) handed to its sink instead of read.
     /// - Throws: ``XMLStreamError/unreadable(file:reason:)`` when the file cannot be opened.
-    public init(path: String, diverting diverted: DivertedAttribute? = nil) throws(XMLStreamError) {
+    public convenience init(path: String, diverting diverted: DivertedAttribute? = nil) throws(XMLStreamError) {
+        try self.init(path: path, diverting: diverted, resume: nil)
+    }
+
+    private init(path: String, diverting diverted: DivertedAttribute?, resume: Resumption?) throws(XMLStreamError) {
         LibXML.initialize()
         guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(file: path, reason: "no such readable file") }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
-        let input = RepairedInput(.file(descriptor), diverting: diverted)
+        let input = RepairedInput(.file(descriptor), diverting: diverted, resume: resume)
         guard let reader = Self.reader(input, name: path) else {
             throw .unreadable(file: path, reason: "libxml2 could not open it")
         }
         self.name = path
+        origin = .path(path)
+        self.diverted = diverted
+        linesBefore = (resume?.line ?? 1) - 1
         self.reader = reader
         self.input = input
         self.inputSize = ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int) ?? Int.max
@@ -52,11 +70,18 @@ public final class XMLStreamReader {
     /// A reader over `data`, the values of `diverted` (if any) handed to its sink instead of read;
     /// `name` is used in errors.
     /// - Throws: ``XMLStreamError/unreadable(file:reason:)`` when libxml2 cannot start reading.
-    public init(data: Data, name: String, diverting diverted: DivertedAttribute? = nil) throws(XMLStreamError) {
+    public convenience init(data: Data, name: String, diverting diverted: DivertedAttribute? = nil) throws(XMLStreamError) {
+        try self.init(data: data, name: name, diverting: diverted, resume: nil)
+    }
+
+    private init(data: Data, name: String, diverting diverted: DivertedAttribute?, resume: Resumption?) throws(XMLStreamError) {
         LibXML.initialize()
-        let input = RepairedInput(.memory(data), diverting: diverted)
+        let input = RepairedInput(.memory(data), diverting: diverted, resume: resume)
         guard let created = Self.reader(input, name: name) else { throw .unreadable(file: name, reason: "libxml2 could not start reading") }
         self.name = name
+        origin = .data(data)
+        self.diverted = diverted
+        linesBefore = (resume?.line ?? 1) - 1
         self.reader = created
         self.input = input
         self.inputSize = data.count
@@ -86,9 +111,9 @@ public final class XMLStreamReader {
     public var line: Int {
         if let node = xmlTextReaderCurrentNode(reader) {
             let number = Int(xmlGetLineNo(node))
-            if number > 0 { return number }
+            if number > 0 { return linesBefore + number }
         }
-        return Int(xmlTextReaderGetParserLineNumber(reader))
+        return linesBefore + Int(xmlTextReaderGetParserLineNumber(reader))
     }
 
     /// How many bytes of input the parser has consumed (it reads ahead in chunks), diverted values included.
@@ -145,6 +170,100 @@ public final class XMLStreamReader {
         if byteOffset >= inputSize, let innermost = openElements.last {
             message = "the input ends inside <\(innermost)> (truncated)"
         }
-        return .malformed(file: name, line: first?.line ?? line, byteOffset: byteOffset, message: message)
+        return .malformed(file: name, line: first.map { linesBefore + $0.line } ?? line, byteOffset: byteOffset, message: message)
+    }
+
+    /// A reader of the same document that goes on after a well-formedness error at `line`: from the
+    /// first start tag of one of `elements` after line `kept` (the last one whose node was read;
+    /// libxml2 gives none of the nodes it parsed in the chunk where it met the error), the element
+    /// that holds `line` (the last such tag on it or before it) read as spaces but its newlines, so
+    /// reading goes on at the first such tag after `line`; inside a start tag of the element open
+    /// outermost here (written with no attributes), its values diverted as this reader's. Tags are
+    /// found by their bytes (`<sms `, `<mms>`), so one inside a comment counts too. Lines and byte
+    /// offsets stay the document's. Nil when no such tag follows `line`, or no element is open.
+    /// - Returns: the reader, and the line of the first tag after `line`.
+    /// - Complexity: O(bytes from `start` to that tag), read again from the file or memory; `start`
+    ///   (a line and the byte offset of its first byte, at or before `kept`) is where the search
+    ///   begins, so that a caller that resumes often passes the place of its last resumption.
+    public func resumed(
+        after line: Int, keepingAfter kept: Int, at elements: [String], searchingFrom start: (line: Int, byteOffset: Int) = (1, 0)
+    ) -> (reader: XMLStreamReader, line: Int, byteOffset: Int)? {
+        guard let root = openElements.first else { return nil }
+        let bytes: Data
+        switch origin {
+        case let .path(path):
+            guard let mapped = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return nil }
+            bytes = mapped
+        case let .data(data): bytes = data
+        }
+        var first: (line: Int, byteOffset: Int)?, holding: (line: Int, byteOffset: Int)?, next: (line: Int, byteOffset: Int)?
+        Self.tags(of: elements, in: bytes, from: start) { tag in
+            if tag.line > kept, first == nil { first = tag }
+            if tag.line > kept, tag.line <= line { holding = tag }
+            if tag.line > line {
+                next = tag
+                return false
+            }
+            return true
+        }
+        guard let next, var first else { return nil }
+        var blanked = holding.map { $0.byteOffset..<next.byteOffset }
+        if let holding, holding == first {
+            first = next
+            blanked = nil
+        }
+        let resume = Resumption(prefix: "<\(root)>", line: first.line, byteOffset: first.byteOffset, blanked: blanked)
+        do throws(XMLStreamError) {
+            let reader: XMLStreamReader
+            switch origin {
+            case let .path(path): reader = try XMLStreamReader(path: path, diverting: diverted, resume: resume)
+            case let .data(data): reader = try XMLStreamReader(data: data, name: name, diverting: diverted, resume: resume)
+            }
+            return (reader, next.line, next.byteOffset)
+        } catch {
+            return nil
+        }
+    }
+
+    /// Calls `found` with the line and byte offset of each `<name` (followed by a space, `/` or `>`)
+    /// of one of `elements`, from `start` on, until it returns false.
+    private static func tags(
+        of elements: [String], in data: Data, from start: (line: Int, byteOffset: Int), _ found: ((line: Int, byteOffset: Int)) -> Bool
+    ) {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let names = elements.map { Array($0.utf8) }
+            var current = start.line, index = start.byteOffset
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x0A {
+                    current += 1
+                } else if byte == UInt8(ascii: "<") {
+                    for name in names where index + name.count + 1 < bytes.count {
+                        let after = bytes[index + 1 + name.count]
+                        guard
+                            after == 0x20 || after == 0x09 || after == 0x0A || after == 0x0D || after == UInt8(ascii: "/")
+                                || after == UInt8(ascii: ">")
+                        else { continue }
+                        if bytes[(index + 1)..<(index + 1 + name.count)].elementsEqual(name) {
+                            guard found((current, index)) else { return }
+                        }
+                    }
+                }
+                index += 1
+            }
+        }
+    }
+}
+
+extension XMLStreamReader {
+    /// Where a resumed reader starts: `prefix` (a start tag standing for the document's root),
+    /// then the source from `byteOffset`, which stands at `line`, the bytes of `blanked` (source
+    /// offsets) read as spaces but their newlines.
+    struct Resumption {
+        var prefix: String
+        var line: Int
+        var byteOffset: Int
+        var blanked: Range<Int>?
     }
 }

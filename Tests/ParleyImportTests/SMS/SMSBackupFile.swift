@@ -32,6 +32,9 @@ struct SMSBackupFile {
                 + recipients.joined(separator: "\n") + "\n    </addrs>\n  </mms>")
     }
 
+    /// An element written as given (indented), for a backup the app would not write.
+    mutating func element(_ xml: String) { elements.append("  " + xml) }
+
     /// A `<part>` of an MMS with inline base64 `data`.
     static func part(_ contentType: String, name: String, data: String) -> String {
         "      <part seq=\"1\" ct=\"\(contentType)\" name=\"\(name)\" chset=\"null\" cd=\"null\" fn=\"null\" cid=\"&lt;\(name)&gt;\" "
