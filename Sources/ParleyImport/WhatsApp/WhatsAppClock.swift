@@ -70,13 +70,9 @@ enum WhatsAppClock {
         return LocalDate(year: year, month: month, day: day)
     }
 
-    /// The header's wall-clock time in `order`, its fields read as UTC (the export has no time
-    /// zone; ``WhatsAppZone`` takes it in `--timezone`).
-    static func timestamp(_ header: WhatsAppHeader, order: DateOrder) -> Timestamp? {
-        date(header, order: order).flatMap { timestamp(header, date: $0) }
-    }
-
-    /// The instant of the header on `date` (its date read in some order); nil when out of range.
+    /// The header's wall-clock time on `date` (its date read in some order), its fields read as
+    /// UTC (the export has no time zone; ``WhatsAppZone`` takes it in `--timezone`); nil when out
+    /// of range.
     static func timestamp(_ header: WhatsAppHeader, date: LocalDate) -> Timestamp? {
         let hour = hour24(header.hour, marker: header.marker)
         let seconds = date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + header.minute * 60 + header.second)

@@ -13,6 +13,8 @@ struct WhatsAppMessageAssembler {
     /// A message whose continuation lines are still being read.
     private struct Pending {
         var header: WhatsAppHeader
+        /// The header's wall-clock time, its fields read as UTC.
+        var wall: Timestamp
         /// The header line after its header.
         var first: String
         /// The lines after the header line, as in the file (`\n` and `\r` kept).
@@ -57,14 +59,15 @@ struct WhatsAppMessageAssembler {
             let reason: String
             if header.shape != plan.shape {
                 reason = "starts like a message header of another layout"
-            } else if WhatsAppClock.date(header, order: plan.order) == nil {
+            } else if let date = WhatsAppClock.date(header, order: plan.order) {
+                let wall = WhatsAppClock.timestamp(header, date: date) ?? Timestamp(milliseconds: 0)
+                if let done = pending { emit(message(done)) } else if let first = leadingMessage(at: wall) { emit(first) }
+                pending = Pending(header: header, wall: wall, first: WhatsAppShapeTally.body(header, content))
+                return
+            } else {
                 reason =
                     "starts like a message header, but \"\(WhatsAppShapeTally.headerText(header, content))\" is no date in "
                     + "\(plan.order.spelledOut) order"
-            } else {
-                if let done = pending { emit(message(done)) } else if let first = leadingMessage(before: header) { emit(first) }
-                pending = Pending(header: header, first: WhatsAppShapeTally.body(header, content))
-                return
             }
             let kept = pending == nil ? "kept in a message of its own before the first message" : "kept as a line of the message before it"
             diagnostics.append(Diagnostic(file: file, location: "line \(line.number)", message: "\(reason); \(kept)"))
@@ -79,12 +82,11 @@ struct WhatsAppMessageAssembler {
         if line.terminated { pending?.continuation.append(0x0A) }
     }
 
-    /// The lines before the first message as a system message at the time of `header`, the
-    /// first message's; nil when there are none.
-    private mutating func leadingMessage(before header: WhatsAppHeader) -> Message? {
+    /// The lines before the first message as a system message at `wall`, the first message's
+    /// wall-clock time; nil when there are none.
+    private mutating func leadingMessage(at wall: Timestamp) -> Message? {
         defer { leading = [] }
         guard let text = Self.continuationText(leading) else { return nil }
-        let wall = WhatsAppClock.timestamp(header, order: plan.order) ?? Timestamp(milliseconds: 0)
         let id = ids.next(timestamp: wall, author: "", text: text)
         return Message(
             id: id, channel: channel.id, author: Self.system, timestamp: zone.instant(ofWall: wall), kind: .system,
@@ -102,7 +104,7 @@ struct WhatsAppMessageAssembler {
         let first = pending.first
         let body = WhatsAppBody(
             line: Substring(first), continuation: continuation, knownAuthors: plan.authors, markedLine: pending.header.leadingMark)
-        let wall = WhatsAppClock.timestamp(pending.header, order: plan.order) ?? Timestamp(milliseconds: 0)
+        let wall = pending.wall
         let timestamp = zone.instant(ofWall: wall)
         let author = body.author.map { Author(id: AuthorID($0), name: $0) } ?? Self.system
         let id = ids.next(timestamp: wall, author: body.writtenName ?? "", text: continuation.map { first + "\n" + $0 } ?? first)
