@@ -10,7 +10,7 @@ import Testing
     /// space), CR LF, and a few others.
     static let pieces = ["\t", "\n", "\u{B}", "\u{C}", "\r", " ", "\r\n", "a", "Z", "0", "*", "~", ".", "-"]
 
-    /// Over 5,000 seeded ASCII texts, the scalar path equals splitting the characters at whitespace
+    /// Over 5,000 seeded ASCII texts, the byte path equals splitting the characters at whitespace
     /// and joining the words with one space.
     @Test func asciiTextsCollapseAsCharacterSplittingDoes() {
         var random = SeededRandom(seed: 0x5E_C0A5)
