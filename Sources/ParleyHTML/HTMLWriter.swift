@@ -68,26 +68,54 @@ public struct HTMLWriter: Sendable {
     mutating func appendRaw(_ byte: UInt8) { bytes.append(byte) }
 
     mutating func escape(_ input: UnsafeBufferPointer<UInt8>) {
+        guard let base = input.baseAddress else { return }
+        let count = input.count
         var start = 0
-        for index in 0..<input.count {
-            let byte = input[index]
-            // Most bytes of text need nothing: one comparison, or one bit of a mask below 0x40.
-            guard byte < 0x40 ? Self.escapedBelow0x40 >> byte & 1 == 1 : byte == 0x7F else { continue }
-            let replacement: [UInt8]
-            switch byte {
-            case 0x26: replacement = Self.amp
-            case 0x3C: replacement = Self.lt
-            case 0x3E: replacement = Self.gt
-            case 0x22: replacement = Self.quot
-            case 0x27: replacement = Self.apos
-            case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F, 0x7F: replacement = Self.replacementCharacter
-            default: continue
+        var index = 0
+        while index < count {
+            // A word of 8 bytes none of which may need a replacement is passed over at once; any
+            // other is read byte by byte.
+            var end = min(index + 8, count)
+            if end - index == 8, !Self.mayReplace(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))) {
+                index = end
+                continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<index]))
-            bytes.append(contentsOf: replacement)
-            start = index + 1
+            if end - index < 8 { end = count }
+            while index < end {
+                let byte = base[index]
+                index += 1
+                // Most bytes of text need nothing: one comparison, or one bit of a mask below 0x40.
+                guard byte < 0x40 ? Self.escapedBelow0x40 >> byte & 1 == 1 : byte == 0x7F else { continue }
+                let replacement: [UInt8]
+                switch byte {
+                case 0x26: replacement = Self.amp
+                case 0x3C: replacement = Self.lt
+                case 0x3E: replacement = Self.gt
+                case 0x22: replacement = Self.quot
+                case 0x27: replacement = Self.apos
+                default: replacement = Self.replacementCharacter
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - 1 - start))
+                bytes.append(contentsOf: replacement)
+                start = index
+            }
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<input.count]))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: count - start))
+    }
+
+    /// Whether a word of 8 bytes holds one that ``escape(_:)`` may replace: a control (below 0x20,
+    /// tab, line feed and carriage return among them, which the byte path tells apart), DEL, or
+    /// `"`, `&`, `'`, `<`, `>`. The tests for a byte below a bound and for a zero byte of Sean
+    /// Eron Anderson's "Bit Twiddling Hacks" (exact for whether any byte is one; a byte not ASCII
+    /// is none).
+    @inline(__always)
+    static func mayReplace(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highBits }
+        let control = (word &- ones &* 0x20) & ~word & highBits
+        let quote = zeroByte(word ^ ones &* 0x22) | zeroByte(word ^ ones &* 0x26) | zeroByte(word ^ ones &* 0x27)
+        let angle = zeroByte(word ^ ones &* 0x3C) | zeroByte(word ^ ones &* 0x3E) | zeroByte(word ^ ones &* 0x7F)
+        return control | quote | angle != 0
     }
 
     /// Bit `b` set for each byte `b` below 0x40 that ``escape(_:)`` replaces: `"` (0x22), `&`

@@ -32,12 +32,35 @@ import Testing
         #expect(HTMLWriter.escapedBelow0x40 == mask)
     }
 
+    /// Every ASCII byte at every place of a 40-byte text, and two of them anywhere in it: inside
+    /// a block of 16 bytes that the writer passes over whole when it holds nothing to replace, at
+    /// a block's edges and in the tail shorter than a block.
+    @Test func everyASCIIByteIsWrittenAsTheRulesSayAtEveryPlace() {
+        for byte in UInt8(0)..<0x80 {
+            for place in 0..<40 {
+                var text = [UInt8](repeating: UInt8(ascii: "a"), count: 40)
+                text[place] = byte
+                var writer = HTMLWriter()
+                writer.text(String(decoding: text, as: UTF8.self))
+                #expect(writer.bytes == text.flatMap(Self.expected), "byte \(byte) at \(place)")
+            }
+        }
+        var random = SeededRandom(seed: 0xB10C)
+        for _ in 0..<3_000 {
+            var text = [UInt8](repeating: UInt8(ascii: "z"), count: 16 + random.below(50))
+            for _ in 0..<2 { text[random.below(text.count)] = UInt8(random.below(0x80)) }
+            var writer = HTMLWriter()
+            writer.text(String(decoding: text, as: UTF8.self))
+            #expect(writer.bytes == text.flatMap(Self.expected), "\(text)")
+        }
+    }
+
     @Test func seededTextsAreEscapedByteForByte() {
         let alphabet = Array("aZ09 <>&\"'\t\n\r\u{0}\u{1B}\u{7F}é👍🏽·".unicodeScalars)
         var random = SeededRandom(seed: 0xE5C)
         for _ in 0..<3_000 {
             var text = String.UnicodeScalarView()
-            for _ in 0..<Int(random.next() % 40) { text.append(alphabet[Int(random.next() % UInt64(alphabet.count))]) }
+            for _ in 0..<Int(random.next() % 80) { text.append(alphabet[Int(random.next() % UInt64(alphabet.count))]) }
             let string = String(text)
             var writer = HTMLWriter()
             writer.text(string)
