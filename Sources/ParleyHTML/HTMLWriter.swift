@@ -75,12 +75,11 @@ public struct HTMLWriter: Sendable {
         while index < count {
             // A word of 8 bytes none of which may need a replacement is passed over at once; any
             // other is read byte by byte.
-            var end = min(index + 8, count)
+            let end = min(index + 8, count)
             if end - index == 8, !Self.mayReplace(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))) {
                 index = end
                 continue
             }
-            if end - index < 8 { end = count }
             while index < end {
                 let byte = base[index]
                 index += 1

@@ -802,7 +802,7 @@ public final class ArchiveStore {
         }
         var start = messages.startIndex
         while start < messages.endIndex {
-            let rows = messages.endIndex - start >= insertRows ? insertRows : 1
+            let rows = insertRows > 1 && messages.endIndex - start >= insertRows ? insertRows : 1
             try connection.run(rows == 1 ? Self.insertSQL : insertBatchSQL) { bind in
                 for message in messages[start..<start + rows] { Self.bind(message, to: &bind) }
             }
@@ -817,9 +817,9 @@ public final class ArchiveStore {
         writeBack?.start()
     }
 
-    /// The rows of one insert statement of ``insert(_:)`` (tests make it 1, a statement a row):
-    /// 32 at first, 320 parameters (SQLite allows 32,766).
-    package var insertRows = 32 { didSet { insertBatchSQL = Self.insertSQL(rows: insertRows) } }
+    /// The rows of one insert statement of ``insert(_:)`` (tests make it 1, a statement a row; any
+    /// value below 2 is taken as 1): 32 at first, 320 parameters (SQLite allows 32,766).
+    package var insertRows = 32 { didSet { insertBatchSQL = Self.insertSQL(rows: max(1, insertRows)) } }
     private var insertBatchSQL = insertSQL(rows: 32)
     /// REPLACE also removes the row of the same id under another key (a copy whose time changed).
     private static let insertSQL = insertSQL(rows: 1)

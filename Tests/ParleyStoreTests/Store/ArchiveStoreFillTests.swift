@@ -192,6 +192,18 @@ import Testing
         }
     }
 
+    /// `insertRows` below 2 inserts a row a statement, as 1 does (0 once looped for ever).
+    @Test(arguments: [0, -1, Int.min]) func insertRowsBelowTwoInsertRowsOneByOne(rows: Int) throws {
+        for seed in UInt64(0)..<4 {
+            let oneByOne = try Self.reference(holding: seed % 2 == 0)
+            oneByOne.insertRows = 1
+            let expected = try Self.run(oneByOne, seed: seed, ids: 1_000, steps: 80, ordered: 0, batch: 100)
+            let store = try Self.reference(holding: seed % 2 == 0)
+            store.insertRows = rows
+            #expect(try Self.run(store, seed: seed, ids: 1_000, steps: 80, ordered: 0, batch: 100) == expected)
+        }
+    }
+
     /// The root page of the index by id, which a dropped and rebuilt index gets anew.
     static func indexRoot(_ store: ArchiveStore) throws -> Int64? {
         var root: Int64?
