@@ -49,7 +49,17 @@ struct RenderCommand {
         }
         defer { lock.release() }
         let log = verbose ? try MergeLog() : nil
-        let stored = try store(inputs, selection: selection, log: log, holding: lock, progress: &progress, screen: &screen)
+        // A first render whose inputs cannot be read leaves no folder of its own behind.
+        let newFolder = !FileManager.default.fileExists(atPath: lock.destination.path)
+        let newStore =
+            newFolder || !FileManager.default.fileExists(atPath: lock.destination.appendingPathComponent(ArchiveLock.storeFolderName).path)
+        let stored: Stored
+        do {
+            stored = try store(inputs, selection: selection, log: log, holding: lock, progress: &progress, screen: &screen)
+        } catch {
+            if newStore { ArchiveHistory.removeStoreFolder(createdIn: lock.destination, withFolder: newFolder) }
+            throw error
+        }
         options.policy = stored.merged.policy
         options.channelPolicies = stored.merged.channelPolicies
         options.rendererIdentity = Self.rendererIdentity

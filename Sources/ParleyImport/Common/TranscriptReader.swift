@@ -79,6 +79,8 @@ public struct TranscriptReader: Sendable {
                 return try Self.validated(result, me: options.me)
             }
         }
+        // The system's reason ("No such file or directory"), not Foundation's sentence about it.
+        guard access(path, R_OK) == 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -37,6 +37,18 @@ import Testing
         return url
     }
 
+    /// A first render that fails after the backup's parts were kept takes them away with the
+    /// store and the folders it made: the update is rolled back, so no message refers to them.
+    @Test func aFailedFirstRenderTakesAwayThePartsItKept() throws {
+        let folder = TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("archive")
+        let outcome = try ParleyProcess.run(["render", try Self.backup(in: folder).path, "/nonexistent/export.json", "-o", output.path])
+        #expect(outcome.code == 66)
+        #expect(outcome.errors == "parley: /nonexistent/export.json: cannot read: No such file or directory\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["sms-backup.xml"])
+    }
+
     @Test("the parts are kept in the store and copied by content hash; a PNG declared JPEG shows as the PNG it is; the video is a download")
     func partsAreCopied() throws {
         let folder = TestPaths.temporaryFolder()

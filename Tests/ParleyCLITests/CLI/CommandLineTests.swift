@@ -101,7 +101,26 @@ import Testing
     @Test func missingInputExits66() throws {
         let outcome = try ParleyProcess.run(["render", "/nonexistent/export.json", "-o", TestPaths.temporaryFolder().path])
         #expect(outcome.code == 66)
-        #expect(outcome.errors.hasPrefix("parley: /nonexistent/export.json: cannot read:"))
+        #expect(outcome.errors == "parley: /nonexistent/export.json: cannot read: No such file or directory\n")
+    }
+
+    /// A first render whose inputs cannot be read takes away the folders it made: the archive
+    /// folder when it made it, its store folder always; a folder that was there stays.
+    @Test(arguments: [false, true]) func aFirstRenderThatCannotReadItsInputsLeavesNoFolderOfItsOwn(folderExists: Bool) throws {
+        let parent = TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let output = parent.appendingPathComponent("archive")
+        if folderExists { try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true) }
+        let broken = parent.appendingPathComponent("broken.json")
+        try Data(#"{"guild":{"id":"1"},"chan"#.utf8).write(to: broken)
+        for (input, code) in [("/nonexistent/export.json", 66), (broken.path, 65)] {
+            let outcome = try ParleyProcess.run(["render", TestPaths.fixture("tiny.json").path, input, "-o", output.path])
+            #expect(outcome.code == Int32(code), "\(outcome.errors)")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted()
+                    == (folderExists ? ["archive", "broken.json"] : ["broken.json"]))
+            if folderExists { #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == []) }
+        }
     }
 
     @Test func outputUnderAFileExits73() throws {

@@ -160,7 +160,7 @@ struct ServeInputTests {
             ["whatsapp-ios-with-media.zip", "--max-entry-size", "100"], 65,
             "whatsapp-ios-with-media.zip: _chat.txt: expected at most 100 bytes uncompressed (--max-entry-size); the entry holds more"
         ),
-        (["no-such-export.json"], 66, "no-such-export.json: cannot read: The operation could not be completed. The file doesn’t exist."),
+        (["no-such-export.json"], 66, "no-such-export.json: cannot read: No such file or directory"),
         (
             ["tiny.json", "--format", "irc"], 64,
             "--format: unknown format 'irc'; expected one of: parley, discord, telegram, chatgpt, matrix, slack, sms, whatsapp"
