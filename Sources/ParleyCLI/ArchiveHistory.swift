@@ -123,6 +123,8 @@ struct ArchiveHistory {
     /// `report` hears how many messages of each input were taken as it is read, then, once every
     /// input is read, each diagnostic, duplicate and conflict in order; `log`, if given, gets the
     /// `--verbose` line of each message an input brought again (``MergeSummary/line(_:)``).
+    /// `zone` is `--timezone`'s: the zone WhatsApp's wall-clock times are taken in, which the store
+    /// records when it holds a WhatsApp chat.
     /// - Returns: the archive's header, grouping rules and what changed, the skipped-records line
     ///   of the summary, and the time the reading waited for the store (the store is written on a
     ///   thread of its own while the inputs are read: what is left when reading ends, and the commit).
@@ -130,22 +132,29 @@ struct ArchiveHistory {
     ///   that cannot be read or imported (with `--strict`, also for a record an importer skipped),
     ///   ``ExitCode/usage`` for a `--channel` that names no channel, ``ExitCode/dataError`` for a
     ///   record that cannot be written or read back, ``ExitCode/ioError`` when the store cannot be
-    ///   read or written. Nothing is stored then: the transaction is rolled back.
+    ///   read or written, ``ExitCode/usage`` when `zone` is not the one the archive's WhatsApp
+    ///   chats were read in (``checkWallClockZone(_:stored:)``). Nothing is stored then: the
+    ///   transaction is rolled back.
     /// - Complexity: O(m log n) for m messages read into a store of n; memory O(one input's
     ///   directory + a batch of staged records) for a streamed input.
     mutating func update(
-        _ inputs: [String], selection: InputSelection, log: MergeLog? = nil, report: (Report) -> Void
+        _ inputs: [String], selection: InputSelection, zone: ZoneClock, log: MergeLog? = nil, report: (Report) -> Void
     ) throws(CommandFailure) -> (merged: Merged, update: Update, skippedSummary: String?, storeTime: Duration) {
         let stored: ImportResult?
         var kept = 0
         do {
             stored = try storedHeader()
             if stored != nil { kept = try store.messageCount() }
-            try store.beginUpdate()
         } catch let error as StoreError {
             throw CommandFailure(.ioError, error.description)
         } catch {
             throw CommandFailure(.dataError, "\(store.path): the archive's header does not read back: \(error)")
+        }
+        let recordedZone = try checkWallClockZone(zone, stored: stored)
+        do {
+            try store.beginUpdate()
+        } catch {
+            throw CommandFailure(.ioError, error.description)
         }
         let intake = ArchiveIntake(store: store, filter: selection.filter, startedEmpty: kept == 0, log: log)
         var options = selection.options
@@ -202,6 +211,9 @@ struct ArchiveHistory {
             }
             let commitStart = ContinuousClock.now
             do {
+                if recordedZone != zone.name, merged.header.channels.contains(where: { $0.platform == .whatsApp }) {
+                    try store.setWallClockZone(zone.name)
+                }
                 try store.commitUpdate(header: header)
             } catch {
                 throw CommandFailure(.ioError, error.description)

@@ -1,5 +1,6 @@
 import Foundation
 import ParleyArchive
+import ParleyLayout
 import ParleyModel
 import ParleyRender
 
@@ -55,7 +56,8 @@ struct RenderCommand {
             newFolder || !FileManager.default.fileExists(atPath: lock.destination.appendingPathComponent(ArchiveLock.storeFolderName).path)
         let stored: Stored
         do {
-            stored = try store(inputs, selection: selection, log: log, holding: lock, progress: &progress, screen: &screen)
+            stored = try store(
+                inputs, selection: selection, zone: options.clock, log: log, holding: lock, progress: &progress, screen: &screen)
         } catch {
             if newStore { ArchiveHistory.removeStoreFolder(createdIn: lock.destination, withFolder: newFolder) }
             throw error
@@ -123,16 +125,17 @@ struct RenderCommand {
     /// Reads `inputs` into the store of the archive whose lock is `lock` (``ArchiveHistory``):
     /// the pages are then rendered from the store. `parse` is the time spent reading (the store is
     /// written alongside), `store` the time the store took beyond it. `log` (`--verbose`) gets the
-    /// line of every message an input brought again.
+    /// line of every message an input brought again; `zone` is `--timezone`'s.
     /// - Throws: ``CommandFailure`` from reading the inputs or updating the store.
     private func store(
-        _ inputs: [String], selection: InputSelection, log: MergeLog?, holding lock: ArchiveLock, progress: inout RenderProgress,
+        _ inputs: [String], selection: InputSelection, zone: ZoneClock, log: MergeLog?, holding lock: ArchiveLock,
+        progress: inout RenderProgress,
         screen: inout TerminalStream<ProgressDisplay<some TextOutputStream>>
     ) throws(CommandFailure) -> Stored {
         let clock = ContinuousClock()
         let start = clock.now
         var history = try ArchiveHistory(holding: lock)
-        let outcome = try history.update(inputs, selection: selection, log: log) { report in
+        let outcome = try history.update(inputs, selection: selection, zone: zone, log: log) { report in
             switch report {
             case let .warning(diagnostic): screen.warn(diagnostic)
             case let .inputRead(messages): progress.inputRead(messages: messages, on: &screen.base)

@@ -234,6 +234,20 @@ public final class ArchiveStore {
         return record
     }
 
+    /// The zone the store's wall-clock times were taken in — WhatsApp's, which name no zone — as
+    /// `--timezone` named it (`meta.wall-clock-zone`); nil when none is recorded (the store holds
+    /// no such time, or was last written by a Parley that did not record it).
+    public func wallClockZone() throws(StoreError) -> String? {
+        var zone: String?
+        try connection.query("SELECT value FROM meta WHERE key = 'wall-clock-zone'") { zone = $0.text(0) }
+        return zone
+    }
+
+    /// Records `zone` as the store's ``wallClockZone()``, in the update (a rollback takes it back).
+    public func setWallClockZone(_ zone: String) throws(StoreError) {
+        try connection.query("INSERT OR REPLACE INTO meta (key, value) VALUES ('wall-clock-zone', ?)", [.text(zone)])
+    }
+
     /// Whether the store holds a message.
     /// - Complexity: O(1).
     func holdsMessages() throws(StoreError) -> Bool {
