@@ -96,24 +96,6 @@ struct ArchiveHistory {
         }
     }
 
-    /// Takes away the store folder (``ArchiveLock/storeFolderName``) that a first render of
-    /// `destination` created, once reading its inputs failed: the store's files (the update was
-    /// rolled back, so it holds no message), the media that render kept from its inputs, then the
-    /// folders, each only when nothing else is in it; with `folder`, `destination` too, which that
-    /// render created as well. Call it holding the archive's lock, after the store is closed.
-    /// Nothing is reported: what cannot be removed stays, an empty store the next render fills.
-    static func removeStoreFolder(createdIn destination: URL, withFolder folder: Bool) {
-        let store = destination.appendingPathComponent(ArchiveLock.storeFolderName)
-        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(store.appendingPathComponent(fileName + suffix).path) }
-        let media = store.appendingPathComponent(mediaFolderName)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: media.path)) ?? [] {
-            unlink(media.appendingPathComponent(name).path)
-        }
-        rmdir(media.path)
-        rmdir(store.path)
-        if folder { rmdir(destination.path) }
-    }
-
     /// Reads `inputs` into the store, in one transaction: each message streams through an
     /// ``ArchiveIntake`` (filtered by `selection`'s flags, compared with the stored copy, staged
     /// when new or newer), so no input's messages are held together; a message the archive holds
@@ -211,7 +193,7 @@ struct ArchiveHistory {
             }
             let commitStart = ContinuousClock.now
             do {
-                if recordedZone != zone.name, merged.header.channels.contains(where: { $0.platform == .whatsApp }) {
+                if recordedZone == nil, merged.header.channels.contains(where: { $0.platform == .whatsApp }) {
                     try store.setWallClockZone(zone.name)
                 }
                 try store.commitUpdate(header: header)

@@ -50,16 +50,13 @@ struct RenderCommand {
         }
         defer { lock.release() }
         let log = verbose ? try MergeLog() : nil
-        // A first render whose inputs cannot be read leaves no folder of its own behind.
-        let newFolder = !FileManager.default.fileExists(atPath: lock.destination.path)
-        let newStore =
-            newFolder || !FileManager.default.fileExists(atPath: lock.destination.appendingPathComponent(ArchiveLock.storeFolderName).path)
+        let footprint = StoreFootprint(of: lock.destination)
         let stored: Stored
         do {
             stored = try store(
                 inputs, selection: selection, zone: options.clock, log: log, holding: lock, progress: &progress, screen: &screen)
         } catch {
-            if newStore { ArchiveHistory.removeStoreFolder(createdIn: lock.destination, withFolder: newFolder) }
+            footprint.removeAdditions()
             throw error
         }
         options.policy = stored.merged.policy

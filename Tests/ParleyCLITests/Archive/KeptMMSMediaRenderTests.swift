@@ -49,6 +49,33 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["sms-backup.xml"])
     }
 
+    /// A render into an archive that fails after a backup's parts were kept takes away the parts
+    /// it added, and only those: the archive's folder is as it was.
+    @Test func aFailedUpdateTakesAwayThePartsItAddedOnly() throws {
+        let folder = TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("archive")
+        let backup = try Self.backup(in: folder)
+        let other = folder.appendingPathComponent("sms-backup-2.xml")
+        try Data(try String(contentsOf: backup, encoding: .utf8).replacingOccurrences(of: Self.video, with: "AAAAGGZ0eXAzZ3A1").utf8)
+            .write(to: other)
+        #expect(try ParleyProcess.run(["render", TestPaths.fixture("tiny.json").path, "-q", "-o", output.path]).code == 0)
+        func files() throws -> [String: Data] { try ConvertCommandTests.contents(of: output).filter { !$0.key.hasPrefix(".parley/") } }
+        let pages = try files()
+        let media = output.appendingPathComponent(".parley/media")
+        let failed = try ParleyProcess.run(["render", backup.path, "/nonexistent/export.json", "-q", "-o", output.path])
+        #expect(failed.code == 66)
+        #expect(!FileManager.default.fileExists(atPath: media.path))
+        #expect(try files() == pages)
+        #expect(try ParleyProcess.run(["render", backup.path, "-q", "-o", output.path]).code == 0)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: media.path).sorted()
+        #expect(kept == [Self.pngHash, Self.videoHash])
+        let rendered = try files()
+        #expect(try ParleyProcess.run(["render", other.path, "/nonexistent/export.json", "-q", "-o", output.path]).code == 66)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: media.path).sorted() == kept)
+        #expect(try files() == rendered)
+    }
+
     @Test("the parts are kept in the store and copied by content hash; a PNG declared JPEG shows as the PNG it is; the video is a download")
     func partsAreCopied() throws {
         let folder = TestPaths.temporaryFolder()
